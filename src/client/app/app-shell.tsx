@@ -1,0 +1,34 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet, useLocation } from "react-router";
+import styles from "./app-shell.module.css";
+import { Footer } from "./footer";
+import { Header } from "./header";
+
+/** Header, page and footer around every screen. */
+export function AppShell() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.shell}>
+      <ScrollToTop />
+      <a href="#main" className={styles.skipLink}>
+        {t("app.skip_to_content")}
+      </a>
+      <Header />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** The spec scrolls to the top on every path change (not on query or hash changes). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the path changes
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}

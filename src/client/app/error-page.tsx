@@ -1,0 +1,36 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { Page } from "../components/page";
+import styles from "./status-page.module.css";
+import { useLocalePath } from "./use-language";
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (error instanceof Error) return `${error.name}: ${error.message}\n${error.stack ?? ""}`;
+  return String(error);
+}
+
+/** Shown in place of a route that failed to load or render. */
+export function ErrorPage() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <Page title={t("error_page.title")}>
+      <p className={styles.message}>{t("error_page.message")}</p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.primary} onClick={() => window.location.reload()}>
+          {t("error_page.refresh")}
+        </button>
+        {/* A full load, so a broken client state does not survive. */}
+        <a href={localePath("/home")} className={styles.secondary}>
+          {t("error_page.back_home")}
+        </a>
+      </div>
+      <details className={styles.details}>
+        <summary>{t("error_page.details")}</summary>
+        <pre>{describe(error)}</pre>
+      </details>
+    </Page>
+  );
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import styles from "./footer.module.css";
+import { useLocalePath } from "./use-language";
+
+export function Footer() {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <nav aria-label={t("footer.navigation")}>
+          <ul className={styles.links}>
+            <li>
+              <Link to={localePath("/")}>{t("footer.about")}</Link>
+            </li>
+            <li>
+              <Link to={localePath("/home")}>{t("footer.user_home")}</Link>
+            </li>
+          </ul>
+        </nav>
+        <p className={styles.copyright}>{t("footer.copyright", { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import styles from "./header.module.css";
+import { LanguagePicker } from "./language-picker";
+import { useLocalePath } from "./use-language";
+
+export function Header() {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to={localePath("/home")} className={styles.logo} aria-label={t("header.home_link")}>
+          <LogoMark />
+          <span className={styles.logoText}>{t("app.name")}</span>
+        </Link>
+        <nav className={styles.actions} aria-label={t("header.main_navigation")}>
+          <LanguagePicker />
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function LogoMark() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
+      <rect
+        x="3"
+        y="7"
+        width="20"
+        height="16"
+        rx="3"
+        fill="var(--accent-soft)"
+        stroke="var(--accent)"
+        strokeWidth="2"
+      />
+      <rect x="9" y="11" width="20" height="16" rx="3" fill="var(--surface)" stroke="var(--accent)" strokeWidth="2" />
+      <path d="M14 19h10M14 23h6" stroke="var(--accent)" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Page } from "../components/page";
+import styles from "./status-page.module.css";
+import { useLocalePath } from "./use-language";
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <Page title={t("not_found.title")}>
+      <p className={styles.message}>{t("not_found.message")}</p>
+      <Link to={localePath("/home")} className={styles.primary}>
+        {t("not_found.back_home")}
+      </Link>
+    </Page>
+  );
+}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "../../../lib/api";
+
+export const courseQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: ["courses", "detail", courseId],
+    queryFn: () => unwrap(api.courses[":courseId"].$get({ param: { courseId } })),
+  });
+
+export function useCourse(courseId: string) {
+  return useQuery(courseQuery(courseId));
+}

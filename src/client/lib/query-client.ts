@@ -1,0 +1,15 @@
+import { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "./api";
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A 4xx will not change on retry; network blips and 5xx may.
+        retry: (failureCount, error) =>
+          failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
+    },
+  });
+}

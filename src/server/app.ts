@@ -1,0 +1,72 @@
+/**
+ * The Hono application: the JSON API under /api and, when a built client is given, the web app
+ * for every other path (index.html for client routes). Built per process, with no global state.
+ */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import type { Database } from "./db/client";
+import { coursesRoutes } from "./features/courses/courses.routes";
+import { healthRoutes } from "./features/health/health.routes";
+import type { AppEnv } from "./http/app-env";
+import { errorResponse, HttpError } from "./http/errors";
+
+export interface AppOptions {
+  db: Database;
+  /** Folder of the built web client; omitted in API tests. */
+  clientDir?: string;
+}
+
+function createApi() {
+  return new Hono<AppEnv>().route("/health", healthRoutes).route("/courses", coursesRoutes);
+}
+
+/** The API's type, for the web client's typed RPC client. */
+export type ApiType = ReturnType<typeof createApi>;
+
+export function createApp({ db, clientDir }: AppOptions) {
+  const app = new Hono<AppEnv>();
+
+  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use("/api/*", async (c, next) => {
+    c.set("db", db);
+    await next();
+  });
+
+  app.route("/api", createApi());
+  app.all("/api/*", (c) => errorResponse(c, "not_found", "No such API endpoint."));
+
+  if (clientDir) serveClient(app, clientDir);
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return errorResponse(c, err.code, err.message);
+    console.error(err);
+    return errorResponse(c, "internal", "An unexpected error occurred. Please try again.");
+  });
+
+  return app;
+}
+
+function serveClient(app: Hono<AppEnv>, clientDir: string) {
+  const indexFile = join(clientDir, "index.html");
+  if (!existsSync(indexFile)) throw new Error(`The web client is not built: ${indexFile} is missing.`);
+  // serveStatic resolves its root against the working directory.
+  const root = relative(process.cwd(), clientDir) || ".";
+
+  // Hashed file names never change content: cache them for a year.
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("*", serveStatic({ root, index: "" }));
+
+  let indexHtml: string | undefined;
+  app.get("*", async (c) => {
+    indexHtml ??= await readFile(indexFile, "utf8");
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

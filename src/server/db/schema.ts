@@ -1,0 +1,269 @@
+/**
+ * The whole data model (spec section 3), in one place.
+ *
+ * Auth tables follow Better Auth's core schema (user, session, account, verification, rate limit)
+ * under plural table names; the adapter maps them by the JS keys used here.
+ * Everything a user owns cascades away with the user; everything under a course cascades away
+ * with the course, so deletes never leave orphans.
+ */
+import { relations, sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- auth (Better Auth)
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Shared by every app process, so limits hold behind a load balancer. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------- people
+
+/** The spec's "users" row (created on first sign-in) and "languages" row, merged: one per user. */
+export const userProfiles = pgTable(
+  "user_profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    language: text("language"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("user_profiles_language_check", sql`${t.language} in ('en', 'ja')`)],
+);
+
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    submission: text("submission").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_submissions_user_created_idx").on(t.userId, t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------- courses
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** Kept by a trigger on followed_courses (see the migration), so "most followed" is an index scan. */
+    followCount: integer("follow_count").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("courses_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("courses_user_name_idx").on(t.userId, t.name, t.id),
+    index("courses_follow_count_idx").on(t.followCount.desc(), t.id),
+    index("courses_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const courseTags = pgTable(
+  "course_tags",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+  },
+  (t) => [
+    uniqueIndex("course_tags_course_tag_idx").on(t.courseId, t.tag),
+    index("course_tags_tag_trgm_idx").using("gin", sql`${t.tag} gin_trgm_ops`),
+  ],
+);
+
+export const decks = pgTable(
+  "decks",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** Order within the course, from 1. Unique, so two decks created at once cannot share a level. */
+    level: integer("level").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("decks_course_level_idx").on(t.courseId, t.level),
+    index("decks_user_id_idx").on(t.userId),
+    index("decks_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const flashcards = pgTable(
+  "flashcards",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    deckId: integer("deck_id")
+      .notNull()
+      .references(() => decks.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    correctAnswer: text("correct_answer").notNull(),
+    /** Seconds the question is shown in the test. */
+    duration: real("duration").notNull().default(3),
+  },
+  (t) => [
+    index("flashcards_deck_id_idx").on(t.deckId, t.id),
+    check("flashcards_duration_check", sql`${t.duration} >= 0.5 and ${t.duration} <= 30`),
+  ],
+);
+
+// ---------------------------------------------------------------- learning
+
+/** A row means the user passed the deck's test. */
+export const userProgress = pgTable(
+  "user_progress",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    deckId: integer("deck_id")
+      .notNull()
+      .references(() => decks.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("user_progress_user_deck_idx").on(t.userId, t.deckId),
+    index("user_progress_user_course_idx").on(t.userId, t.courseId),
+    index("user_progress_deck_id_idx").on(t.deckId),
+    index("user_progress_course_id_idx").on(t.courseId),
+  ],
+);
+
+export const followedCourses = pgTable(
+  "followed_courses",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("followed_courses_user_course_idx").on(t.userId, t.courseId),
+    index("followed_courses_user_created_idx").on(t.userId, t.createdAt),
+    index("followed_courses_course_id_idx").on(t.courseId),
+  ],
+);
+
+// ---------------------------------------------------------------- relations (for db.query.*)
+
+export const coursesRelations = relations(courses, ({ many }) => ({
+  tags: many(courseTags),
+  decks: many(decks),
+}));
+
+export const courseTagsRelations = relations(courseTags, ({ one }) => ({
+  course: one(courses, { fields: [courseTags.courseId], references: [courses.id] }),
+}));
+
+export const decksRelations = relations(decks, ({ one, many }) => ({
+  course: one(courses, { fields: [decks.courseId], references: [courses.id] }),
+  flashcards: many(flashcards),
+}));
+
+export const flashcardsRelations = relations(flashcards, ({ one }) => ({
+  deck: one(decks, { fields: [flashcards.deckId], references: [decks.id] }),
+}));

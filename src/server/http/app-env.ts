@@ -1,0 +1,8 @@
+import type { Database } from "../db/client";
+
+/** What every request handler can reach through `c.var`. */
+export interface AppEnv {
+  Variables: {
+    db: Database;
+  };
+}

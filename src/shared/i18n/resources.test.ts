@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import en from "./en.json";
+import ja from "./ja.json";
+
+function flatten(value: unknown, prefix = ""): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (typeof value === "object" && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [k, v] of flatten(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
+    }
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const enKeys = flatten(en);
+const jaKeys = flatten(ja);
+
+describe("translation resources", () => {
+  it("has every English key in Japanese", () => {
+    expect([...enKeys.keys()].filter((k) => !jaKeys.has(k))).toEqual([]);
+  });
+
+  it("has every Japanese key in English", () => {
+    expect([...jaKeys.keys()].filter((k) => !enKeys.has(k))).toEqual([]);
+  });
+
+  it("has no empty texts", () => {
+    const empty = [...enKeys, ...jaKeys].filter(([, v]) => typeof v !== "string" || v.trim() === "");
+    expect(empty).toEqual([]);
+  });
+
+  it("uses the same {{placeholders}} in both languages", () => {
+    const placeholders = (text: unknown) => [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    const mismatched = [...enKeys].filter(([k, v]) => placeholders(v).join() !== placeholders(jaKeys.get(k)).join());
+    expect(mismatched.map(([k]) => k)).toEqual([]);
+  });
+
+  it("defines every literal key the client code asks for", () => {
+    const clientDir = join(import.meta.dirname, "../../client");
+    const used = new Set<string>();
+    for (const file of sourceFiles(clientDir)) {
+      const text = readFileSync(file, "utf8");
+      // t("key"), t('key'), i18nKey="key"
+      for (const m of text.matchAll(/\bt\(\s*["']([\w.]+)["']/g)) used.add(m[1] ?? "");
+      for (const m of text.matchAll(/i18nKey=["']([\w.]+)["']/g)) used.add(m[1] ?? "");
+    }
+    expect(used.size).toBeGreaterThan(0);
+    expect([...used].filter((k) => !enKeys.has(k))).toEqual([]);
+  });
+});

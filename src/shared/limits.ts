@@ -1,0 +1,53 @@
+/** The specification's business constants (section 9), in one place for server and client. */
+
+export const SUPPORTED_LANGUAGES = ["en", "ja"] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+/** Accepted in paths and redirected to the supported code (spec section 2, reading B). */
+export const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = { jp: "ja" };
+export const PREFERRED_LANGUAGE_STORAGE_KEY = "preferredLanguage";
+
+export const MOST_FOLLOWED_SHOWN = 3;
+export const HOME_LIST_SIZE = 3;
+
+export const SEARCH_NAME_HITS = 51;
+export const SEARCH_MAX_COURSES = 50;
+export const SEARCH_DECKS_PER_COURSE = 5;
+
+export const CONTACT_COOLDOWN_MINUTES = 30;
+
+export const DECK_MIN_CARDS = 4;
+export const DECK_MAX_CARDS = 50;
+
+export const CARD_DURATION_MIN_SECONDS = 0.5;
+export const CARD_DURATION_MAX_SECONDS = 30;
+export const CARD_DURATION_DEFAULT_CREATE = 3;
+export const CARD_DURATION_DEFAULT_NEW_IN_EDITOR = 5;
+export const CARD_DURATION_MARKS = [0.5, 1, 2, 3, 5, 10, 20, 30] as const;
+
+export const TEST_OPTION_COUNT = 4;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const TOAST_MAX_VISIBLE = 20;
+export const TOAST_ERROR_MS = 4000;
+export const TOAST_SUCCESS_MS = 2000;
+
+export const LANDING_ROTATION_MS = 1250;
+export const LANDING_SWIPE_THRESHOLD_PX = 30;
+export const LANDING_SECTION_LOCK_MS = 800;
+
+export const CARD_NAME_TRUNCATE = 88;
+export const CARD_NAME_TRUNCATE_SEARCH = 97;
+export const CARD_DESCRIPTION_TRUNCATE = 108;
+export const CARD_DESCRIPTION_TRUNCATE_SEARCH = 126;
+
+export const TILE_POSITION_MAX_PERCENT = 80;
+export const TILE_PLACEMENT_TRIES = 30;
+export const TILE_REMOVAL_CHECK_MS = 200;
+
+export const CONFIRM_SIGNUP_SUCCESS_REDIRECT_MS = 2000;
+export const CONFIRM_SIGNUP_FAILURE_REDIRECT_MS = 3000;
+
+export const SESSION_CHECK_INTERVAL_MS = 30_000;
