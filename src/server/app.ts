@@ -56,12 +56,16 @@ function serveClient(app: Hono<AppEnv>, clientDir: string) {
   // serveStatic resolves its root against the working directory.
   const root = relative(process.cwd(), clientDir) || ".";
 
-  // Hashed file names never change content: cache them for a year.
+  // Hashed file names never change content: cache them for a year. A missing asset is a 404,
+  // not the app's HTML (a stale tab asking for an old chunk must fail clearly).
   app.use("/assets/*", async (c, next) => {
     await next();
     if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
-  app.use("*", serveStatic({ root, index: "" }));
+  app.use("/assets/*", serveStatic({ root }));
+  app.get("/assets/*", (c) => c.text("Not found", 404));
+  // Files from src/client/public (favicon and the like) sit at the top level.
+  app.get("/:file{[^/]+\\.[a-z0-9]+}", serveStatic({ root }));
 
   let indexHtml: string | undefined;
   app.get("*", async (c) => {

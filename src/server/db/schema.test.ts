@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createCourse, createUser, follow } from "../test/factories";
 import { setupTestApp } from "../test/test-app";
+import { queryRows } from "./client";
 import {
   contactSubmissions,
   courses,
@@ -98,13 +99,16 @@ describe("deleting a course", () => {
     await db.delete(courses).where(eq(courses.id, course.id));
 
     const deckIds = course.decks.map((d) => d.id);
-    const left = await db.execute<{ n: number }>(sql`
+    const [left] = await queryRows<{ n: number }>(
+      db,
+      sql`
       select (select count(*) from ${decks} where ${decks.courseId} = ${course.id})
            + (select count(*) from ${flashcards} where ${flashcards.deckId} in ${deckIds})
            + (select count(*) from ${courseTags} where ${courseTags.courseId} = ${course.id})
            + (select count(*) from ${followedCourses} where ${followedCourses.courseId} = ${course.id})
-           + (select count(*) from ${userProgress} where ${userProgress.courseId} = ${course.id}) as n`);
-    expect(Number(left.rows[0]?.n)).toBe(0);
+           + (select count(*) from ${userProgress} where ${userProgress.courseId} = ${course.id}) as n`,
+    );
+    expect(Number(left?.n)).toBe(0);
   });
 });
 
@@ -121,10 +125,13 @@ describe("deleting a user", () => {
 
 describe("search indexes", () => {
   it("has trigram GIN indexes on course names, tags and deck names", async () => {
-    const result = await db.execute<{ indexname: string }>(sql`
+    const indexes = await queryRows<{ indexname: string }>(
+      db,
+      sql`
       select indexname from pg_indexes
-      where indexdef like '%USING gin%gin_trgm_ops%' order by indexname`);
-    expect(result.rows.map((r) => r.indexname)).toEqual([
+      where indexdef like '%USING gin%gin_trgm_ops%' order by indexname`,
+    );
+    expect(indexes.map((r) => r.indexname)).toEqual([
       "course_tags_tag_trgm_idx",
       "courses_name_trgm_idx",
       "decks_name_trgm_idx",

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "./support/browser";
+
+const session = useBrowser();
+
+describe("demo content", () => {
+  it("is served by the API, most followed first", async () => {
+    const res = await fetch(`${session.baseURL}/api/courses/most-followed`);
+    expect(res.status).toBe(200);
+    const { items } = (await res.json()) as { items: { name: string }[] };
+    expect(items.map((c) => c.name)).toEqual(["World Capitals", "Hiragana in Four Decks", "Basic Japanese Vocabulary"]);
+  });
+
+  it("shows the most followed courses on the landing page and opens one", async () => {
+    const page = await session.newPage();
+    await session.visit(page, "/en/");
+    const courses = page.getByRole("region", { name: "Most followed courses" }).getByRole("link");
+    await courses.first().waitFor();
+    expect(await courses.allTextContents()).toEqual([
+      expect.stringContaining("World Capitals"),
+      expect.stringContaining("Hiragana in Four Decks"),
+      expect.stringContaining("Basic Japanese Vocabulary"),
+    ]);
+
+    await page.getByRole("link", { name: /World Capitals/ }).click();
+    await page.waitForURL(/\/en\/courses\/\d+$/);
+    await page.getByRole("heading", { level: 1, name: "World Capitals" }).waitFor();
+    await page.getByRole("link", { name: "1. Europe" }).waitFor();
+    await page.getByRole("link", { name: "4. The Americas" }).waitFor();
+  });
+
+  it("explains a course that does not exist", async () => {
+    const page = await session.newPage();
+    await session.visit(page, "/en/courses/2147483000");
+    await page.getByRole("alert").getByText("This course does not exist or was deleted.").waitFor();
+  });
+});

@@ -1,0 +1,19 @@
+/** One real server (fresh data folder, demo content) for the whole browser run. */
+import type { TestProject } from "vitest/node";
+import { ensureClientBuild } from "../scripts/client-build";
+import { startServer } from "./support/server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  await ensureClientBuild();
+  const server = await startServer();
+  project.provide("baseURL", server.url);
+  return async () => {
+    await server.stop();
+  };
+}

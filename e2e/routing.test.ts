@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { PHONE, useBrowser } from "./support/browser";
+
+const session = useBrowser();
+
+describe("language routing", () => {
+  it("sends / to /en/ for an English browser", async () => {
+    const page = await session.newPage();
+    await session.visit(page, "/");
+    expect(new URL(page.url()).pathname).toBe("/en/");
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+  });
+
+  it("sends / to /ja/ for a Japanese browser", async () => {
+    const page = await session.newPage({ locale: "ja-JP" });
+    await session.visit(page, "/");
+    expect(new URL(page.url()).pathname).toBe("/ja/");
+    await page.getByRole("heading", { name: "一つのデッキから、なんでも学べる" }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("ja");
+  });
+
+  it("redirects /jp/... to /ja/...", async () => {
+    const page = await session.newPage();
+    await session.visit(page, "/jp/home");
+    expect(new URL(page.url()).pathname).toBe("/ja/home");
+    await page.getByRole("heading", { level: 1, name: "ホーム" }).waitFor();
+  });
+
+  it("prefixes a path without a language, keeping the query, and replaces history", async () => {
+    const page = await session.newPage();
+    await session.visit(page, "/en/");
+    await session.visit(page, "/home?from=test");
+    const url = new URL(page.url());
+    expect(url.pathname + url.search).toBe("/en/home?from=test");
+    // The unprefixed entry was replaced, so going back skips it.
+    await page.goBack();
+    expect(new URL(page.url()).pathname).toBe("/en/");
+  });
+
+  it("prefers the stored language over the browser's", async () => {
+    const page = await session.newPage({ locale: "en-US" });
+    await session.visit(page, "/en/");
+    await page.evaluate(() => localStorage.setItem("preferredLanguage", "ja"));
+    await session.visit(page, "/home");
+    expect(new URL(page.url()).pathname).toBe("/ja/home");
+  });
+});
+
+describe("not-found page", () => {
+  it.each(["/en/no-such-page", "/nothing/here"])("shows 404 for %s with a way home", async (path) => {
+    const page = await session.newPage();
+    await session.visit(page, path);
+    await page.getByRole("heading", { level: 1, name: "404 Not Found" }).waitFor();
+    await page.getByText("The page you are looking for does not exist.").waitFor();
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await page.waitForURL("**/en/home");
+  });
+});
+
+describe("language picker", () => {
+  it("keeps the page, changes the text and remembers the choice", async () => {
+    const page = await session.newPage();
+    await session.visit(page, "/en/home");
+    await page.getByRole("heading", { level: 1, name: "Home" }).waitFor();
+
+    await page.getByRole("button", { name: /Language/ }).click();
+    await page.getByRole("menuitemradio", { name: "日本語" }).click();
+
+    await page.waitForURL("**/ja/home");
+    await page.getByRole("heading", { level: 1, name: "ホーム" }).waitFor();
+    await page.getByRole("link", { name: "ユーザーホーム" }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("preferredLanguage"))).toBe("ja");
+
+    await page.getByRole("button", { name: /言語/ }).click();
+    await page.getByRole("menuitemradio", { name: "English" }).click();
+    await page.waitForURL("**/en/home");
+    await page.getByRole("heading", { level: 1, name: "Home" }).waitFor();
+  });
+
+  it("works from the keyboard", async () => {
+    const page = await session.newPage();
+    await session.visit(page, "/en/");
+    await page.getByRole("button", { name: /Language/ }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menu").waitFor();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/ja/");
+  });
+});
+
+describe("layout", () => {
+  it("links the footer to the landing page and the user home", async () => {
+    const page = await session.newPage();
+    await session.visit(page, "/en/home");
+    await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
+    await page.waitForURL((url) => url.pathname === "/en/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "User Homepage" }).click();
+    await page.waitForURL("**/en/home");
+    await page
+      .getByRole("contentinfo")
+      .getByText(/© \d{4} Flashcards/)
+      .waitFor();
+  });
+
+  it("fits a phone screen and scrolls to the top on a path change", async () => {
+    const page = await session.newPage(PHONE);
+    await session.visit(page, "/en/");
+    await page.getByRole("list").getByRole("link").first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole("link", { name: "User Homepage" }).click();
+    await page.waitForURL("**/en/home");
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});

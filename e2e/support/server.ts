@@ -1,0 +1,72 @@
+/** Starts the real server as its own process, on a free port with a fresh data folder. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname, "../..");
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Sends the signal and resolves with the exit code once the process has ended. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function spawnServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "test", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), "flashcards-e2e-"));
+  const child = spawnServer({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited during start-up:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The server did not become healthy within 60 s:\n${output}`);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    url,
+    process: child,
+    output: () => output,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null) child.kill(signal);
+      const code = await exited;
+      await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
