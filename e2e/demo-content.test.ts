@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "./support/browser";
+import { setupBrowser } from "./support/browser";
 
-const session = useBrowser();
+const session = setupBrowser();
 
 describe("demo content", () => {
   it("is served by the API, most followed first", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { PHONE, useBrowser } from "./support/browser";
+import { PHONE, setupBrowser } from "./support/browser";
 
-const session = useBrowser();
+const session = setupBrowser();
 
 describe("language routing", () => {
   it("sends / to /en/ for an English browser", async () => {

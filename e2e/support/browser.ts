@@ -52,7 +52,7 @@ export interface BrowserSession {
 }
 
 /** Call at the top level of a test file: one browser for the file, contexts closed after each test. */
-export function useBrowser(): BrowserSession {
+export function setupBrowser(): BrowserSession {
   const baseURL = inject("baseURL");
   let browser: Browser;
   let contexts: BrowserContext[] = [];
