@@ -62,12 +62,19 @@ CREATE TABLE "followed_courses" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "mail_outbox" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "mail_outbox_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"recipient" text NOT NULL,
+	"subject" text NOT NULL,
+	"body" text NOT NULL,
+	"links" text[] NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "rate_limits" (
-	"id" text PRIMARY KEY NOT NULL,
-	"key" text NOT NULL,
+	"key" text PRIMARY KEY NOT NULL,
 	"count" integer NOT NULL,
-	"last_request" bigint NOT NULL,
-	CONSTRAINT "rate_limits_key_unique" UNIQUE("key")
+	"window_start" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "sessions" (
@@ -147,6 +154,7 @@ CREATE INDEX "flashcards_deck_id_idx" ON "flashcards" USING btree ("deck_id","id
 CREATE UNIQUE INDEX "followed_courses_user_course_idx" ON "followed_courses" USING btree ("user_id","course_id");--> statement-breakpoint
 CREATE INDEX "followed_courses_user_created_idx" ON "followed_courses" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "followed_courses_course_id_idx" ON "followed_courses" USING btree ("course_id");--> statement-breakpoint
+CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_progress_user_deck_idx" ON "user_progress" USING btree ("user_id","deck_id");--> statement-breakpoint
 CREATE INDEX "user_progress_user_course_idx" ON "user_progress" USING btree ("user_id","course_id");--> statement-breakpoint

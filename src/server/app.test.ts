@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "./app";
-import { setupTestApp } from "./test/test-app";
+import { setupTestApp, testConfig } from "./test/test-app";
 
 const { database } = await setupTestApp();
 
@@ -14,7 +14,7 @@ await writeFile(join(clientDir, "assets", "main-abc123.js"), "console.log('app')
 await writeFile(join(clientDir, "favicon.svg"), "<svg/>");
 afterAll(() => rm(clientDir, { recursive: true, force: true }));
 
-const app = createApp({ db: database.db, clientDir });
+const app = createApp({ db: database.db, config: testConfig, mailer: { send: async () => {} }, clientDir });
 
 describe("serving the web client", () => {
   it.each(["/", "/en/", "/ja/courses/12/decks/3/test", "/anything/else"])(

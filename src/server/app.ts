@@ -8,36 +8,55 @@ import { join, relative } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { createAuth } from "./auth";
+import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import { authRoutes, profileRoutes } from "./features/accounts/accounts.routes";
 import { coursesRoutes } from "./features/courses/courses.routes";
 import { healthRoutes } from "./features/health/health.routes";
+import { outboxRoutes } from "./features/outbox/outbox.routes";
 import type { AppEnv } from "./http/app-env";
 import { errorResponse, HttpError } from "./http/errors";
+import { originGuard } from "./http/origin-guard";
+import type { Mailer } from "./mail";
 
 export interface AppOptions {
   db: Database;
+  config: AppConfig;
+  mailer: Mailer;
   /** Folder of the built web client; omitted in API tests. */
   clientDir?: string;
 }
 
 function createApi() {
-  return new Hono<AppEnv>().route("/health", healthRoutes).route("/courses", coursesRoutes);
+  return new Hono<AppEnv>()
+    .route("/health", healthRoutes)
+    .route("/auth", authRoutes)
+    .route("/profile", profileRoutes)
+    .route("/courses", coursesRoutes);
 }
 
 /** The API's type, for the web client's typed RPC client. */
 export type ApiType = ReturnType<typeof createApi>;
 
-export function createApp({ db, clientDir }: AppOptions) {
+export function createApp({ db, config, mailer, clientDir }: AppOptions) {
   const app = new Hono<AppEnv>();
+  const auth = createAuth({ db, config, mailer });
 
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
-  app.use("/api/*", async (c, next) => {
+  app.use("*", async (c, next) => {
     c.set("db", db);
+    c.set("auth", auth);
+    c.set("config", config);
     await next();
   });
+  app.use("/api/*", originGuard(config.trustedOrigins));
 
   app.route("/api", createApi());
   app.all("/api/*", (c) => errorResponse(c, "not_found", "No such API endpoint."));
+
+  if (config.production) app.all("/dev/*", (c) => c.text("Not found", 404));
+  else app.route("/dev/outbox", outboxRoutes);
 
   if (clientDir) serveClient(app, clientDir);
 

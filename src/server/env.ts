@@ -27,6 +27,8 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, message: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).default("Flashcards <no-reply@localhost>"),
   SEED_DEMO: booleanFlag.default(true),
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (for rate limits). */
+  TRUST_PROXY: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -7,9 +7,11 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
+import { resolveConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedDemo } from "./db/seed-demo";
 import { EnvError, loadEnv } from "./env";
+import { createMailer } from "./mail";
 
 const SHUTDOWN_GRACE_MS = 3000;
 const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
@@ -25,10 +27,13 @@ async function main() {
   // `npm start` builds the client first; under `npm run dev` Vite serves it instead.
   const hasClient = existsSync(join(clientDir, "index.html"));
   if (!hasClient) console.warn("The web client is not built: serving the API only (npm run build builds it).");
-  const app = createApp({ db: database.db, clientDir: hasClient ? clientDir : undefined });
+  const config = await resolveConfig(env);
+  const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const app = createApp({ db: database.db, config, mailer, clientDir: hasClient ? clientDir : undefined });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const where = database.kind === "pglite" ? `PGlite in ${resolve(env.DATA_DIR)}` : "PostgreSQL";
-    console.log(`Listening on http://${env.HOST}:${info.port} (database: ${where})`);
+    console.log(`Listening on http://${env.HOST}:${info.port} (database: ${where}; public address ${config.origin})`);
+    if (!env.SMTP_URL && !config.production) console.log(`Mail is kept in the outbox: ${config.origin}/dev/outbox`);
   });
 
   let stopping = false;

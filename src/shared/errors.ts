@@ -15,7 +15,8 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string };
+  /** `reason` is a finer machine-readable cause where one exists (for example EMAIL_NOT_VERIFIED). */
+  error: { code: ErrorCode; message: string; reason?: string };
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

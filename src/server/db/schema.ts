@@ -7,18 +7,7 @@
  * with the course, so deletes never leave orphans.
  */
 import { relations, sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -87,13 +76,29 @@ export const verifications = pgTable(
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
 
-/** Shared by every app process, so limits hold behind a load balancer. */
+/**
+ * Fixed-window request counters for the auth rate limits (per IP and per account). In the database
+ * so that limits hold across every app process behind a load balancer.
+ */
 export const rateLimits = pgTable("rate_limits", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
+  key: text("key").primaryKey(),
   count: integer("count").notNull(),
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
 });
+
+/** Mail kept instead of sent when no SMTP server is configured (see /dev/outbox). */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    links: text("links").array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc(), t.id.desc())],
+);
 
 // ---------------------------------------------------------------- people
 

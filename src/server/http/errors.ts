@@ -27,7 +27,14 @@ export class HttpError extends Error {
   }
 }
 
-export function errorResponse(c: Context, code: ErrorCode, message: string) {
-  const body: ApiErrorBody = { error: { code, message } };
+export function errorResponse(c: Context, code: ErrorCode, message: string, reason?: string) {
+  const body: ApiErrorBody = { error: reason ? { code, message, reason } : { code, message } };
   return c.json(body, statusByCode[code]);
+}
+
+/** The error code for an HTTP status from elsewhere (the auth library). */
+export function codeForStatus(status: number): ErrorCode {
+  if (status === 400 || status === 422) return status === 422 ? "conflict" : "invalid_request";
+  const found = (Object.entries(statusByCode) as [ErrorCode, number][]).find(([, s]) => s === status);
+  return found?.[0] ?? (status >= 500 ? "internal" : "invalid_request");
 }

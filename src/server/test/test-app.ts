@@ -5,7 +5,19 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, inject } from "vitest";
 import { createApp } from "../app";
+import type { AppConfig } from "../config";
 import { type DatabaseHandle, openDatabase } from "../db/client";
+import { createMailer } from "../mail";
+
+export const TEST_ORIGIN = "http://127.0.0.1:3000";
+
+export const testConfig: AppConfig = {
+  origin: TEST_ORIGIN,
+  trustedOrigins: [TEST_ORIGIN],
+  authSecret: "test-secret-that-is-long-enough-for-better-auth",
+  production: false,
+  trustProxy: true,
+};
 
 export interface TestContext {
   app: ReturnType<typeof createApp>;
@@ -13,12 +25,13 @@ export interface TestContext {
 }
 
 /** Call at the top level of a test file; the database closes after the file's tests. */
-export async function setupTestApp(): Promise<TestContext> {
+export async function setupTestApp(config: Partial<AppConfig> = {}): Promise<TestContext> {
   const target = inject("testDatabase");
   const database =
     target.kind === "postgres"
       ? await openDatabase({ url: target.url })
       : await openDatabase({ memory: true, loadDataDir: new Blob([await readFile(target.dumpFile)]) });
   afterAll(() => database.close());
-  return { app: createApp({ db: database.db }), database };
+  const mailer = createMailer({ db: database.db, from: "test@flashcards.example", log: () => {} });
+  return { app: createApp({ db: database.db, config: { ...testConfig, ...config }, mailer }), database };
 }

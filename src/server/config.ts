@@ -1,0 +1,58 @@
+/**
+ * Turns the validated environment into what the app needs: its public origin, the origins it
+ * accepts requests from, and the auth secret (generated and kept in DATA_DIR when not given).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { Env } from "./env";
+
+export interface AppConfig {
+  /** The site's public address, without a trailing slash: mailed links start with it. */
+  origin: string;
+  /** Browser origins whose writes are accepted. */
+  trustedOrigins: string[];
+  authSecret: string;
+  /** Production hides development pages such as /dev/outbox. */
+  production: boolean;
+  trustProxy: boolean;
+}
+
+const VITE_DEV_PORT = 5173;
+
+export async function resolveConfig(env: Env): Promise<AppConfig> {
+  const production = env.NODE_ENV === "production";
+  const listenHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
+  const origin = (env.APP_ORIGIN ?? `http://${listenHost}:${env.PORT}`).replace(/\/+$/, "");
+
+  const trusted = new Set([new URL(origin).origin]);
+  if (!env.APP_ORIGIN || !production) {
+    // Locally the same server is reached as localhost or 127.0.0.1, and Vite's dev server proxies to it.
+    for (const host of ["127.0.0.1", "localhost"]) {
+      trusted.add(`http://${host}:${env.PORT}`);
+      if (!production) trusted.add(`http://${host}:${VITE_DEV_PORT}`);
+    }
+  }
+
+  return {
+    origin,
+    trustedOrigins: [...trusted],
+    authSecret: env.AUTH_SECRET ?? (await readOrCreateSecret(resolve(env.DATA_DIR))),
+    production,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+async function readOrCreateSecret(dataDir: string): Promise<string> {
+  const file = join(dataDir, "auth-secret");
+  try {
+    const existing = (await readFile(file, "utf8")).trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // Not there yet: create it below.
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

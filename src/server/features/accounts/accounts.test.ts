@@ -1,0 +1,294 @@
+import { count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { mailOutbox, sessions, userProfiles, users } from "../../db/schema";
+import { latestMailLinks, signUpConfirmed, TestClient, uniqueEmail } from "../../test/http-client";
+import { setupTestApp } from "../../test/test-app";
+
+const { app, database } = await setupTestApp();
+const { db } = database;
+const client = () => new TestClient(app);
+
+const session = async (c: TestClient) => (await c.get("/api/auth/get-session")).json();
+const mailCount = async (email: string) =>
+  (await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.recipient, email)))[0]?.n ?? 0;
+
+describe("sign-up", () => {
+  it("lowercases the email, mails a confirmation link that ends on /confirm-signup and signs in", async () => {
+    const c = client();
+    const label = crypto.randomUUID().slice(0, 8);
+    const email = `New.User-${label}@Test.Example`;
+    const res = await c.post("/api/auth/sign-up/email", {
+      email,
+      password: "long-enough-1",
+      name: "x",
+      callbackURL: "/confirm-signup",
+      language: "ja",
+    });
+    expect(res.status).toBe(200);
+    const stored = email.toLowerCase();
+    expect(await db.select({ email: users.email }).from(users).where(eq(users.email, stored))).toHaveLength(1);
+    expect(await session(c)).toBeNull();
+
+    const [link] = await latestMailLinks(db, stored);
+    expect(link).toMatch(/^\/api\/auth\/verify-email\?token=.+&callbackURL=%2Fconfirm-signup$/);
+    const confirmed = await c.get(link ?? "");
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe("/confirm-signup");
+    expect((await session(c)).user.email).toBe(stored);
+
+    // The language given at sign-up is stored, and the mail was in it.
+    const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.email, stored));
+    expect(profile?.language).toBe("ja");
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.recipient, stored));
+    expect(mail?.subject).toBe("フラッシュカードのアカウントを確認してください");
+  });
+
+  it("refuses a known email with 'User already registered', whatever its case", async () => {
+    const { email } = await signUpConfirmed(client(), db);
+    const res = await client().post("/api/auth/sign-up/email", {
+      email: email.toUpperCase(),
+      password: "another-pass-1",
+      name: "x",
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      error: { code: "conflict", message: "User already registered", reason: "USER_ALREADY_REGISTERED" },
+    });
+  });
+
+  it.each([
+    ["too short", "seven77", "PASSWORD_TOO_SHORT"],
+    ["too long", "x".repeat(129), "PASSWORD_TOO_LONG"],
+  ])("refuses a password that is %s and creates nothing", async (_, password, reason) => {
+    const email = uniqueEmail();
+    const res = await client().post("/api/auth/sign-up/email", { email, password, name: "x" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.reason).toBe(reason);
+    expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it("shows the confirmation failure for a bad link", async () => {
+    const res = await client().get("/api/auth/verify-email?token=not-a-token&callbackURL=%2Fconfirm-signup");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^\/confirm-signup\?error=/);
+  });
+});
+
+describe("sign-in and sign-out", () => {
+  it("refuses an unconfirmed account and mails a new link", async () => {
+    const email = uniqueEmail();
+    await client().post("/api/auth/sign-up/email", { email, password: "long-enough-1", name: "x" });
+    const c = client();
+    const res = await c.post("/api/auth/sign-in/email", { email, password: "long-enough-1" });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toMatchObject({ code: "forbidden", reason: "EMAIL_NOT_VERIFIED" });
+    expect(await mailCount(email)).toBe(2);
+    expect(await session(c)).toBeNull();
+  });
+
+  it("refuses a wrong password", async () => {
+    const { email } = await signUpConfirmed(client(), db);
+    const res = await client().post("/api/auth/sign-in/email", { email, password: "wrong-password" });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toMatchObject({
+      code: "unauthenticated",
+      message: "Invalid email or password",
+    });
+  });
+
+  it("signs in with an HttpOnly, SameSite=Lax cookie, and the cookie stops working after sign-out", async () => {
+    const { email, password } = await signUpConfirmed(client(), db);
+    const c = client();
+    const res = await c.post("/api/auth/sign-in/email", { email: email.toUpperCase(), password });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().find((line) => line.startsWith("better-auth.session_token="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i); // plain http here; https origins get Secure cookies
+
+    const saved = new Map(c.cookies);
+    expect((await session(c)).user.email).toBe(email);
+    expect((await c.post("/api/auth/sign-out")).status).toBe(200);
+
+    const replay = client();
+    for (const [k, v] of saved) replay.cookies.set(k, v);
+    expect(await session(replay)).toBeNull();
+    expect((await replay.get("/api/profile")).status).toBe(401);
+  });
+
+  it("creates the profile row on first sign-in when it is missing", async () => {
+    const c = client();
+    const { email, password } = await signUpConfirmed(c, db);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    await db.delete(userProfiles).where(eq(userProfiles.userId, user?.id ?? ""));
+    await c.post("/api/auth/sign-in/email", { email, password });
+    expect(
+      await db
+        .select()
+        .from(userProfiles)
+        .where(eq(userProfiles.userId, user?.id ?? "")),
+    ).toHaveLength(1);
+  });
+});
+
+describe("changing the password", () => {
+  it("needs a session: 'User not authenticated.'", async () => {
+    const res = await client().post("/api/auth/change-password", {
+      currentPassword: "whatever-1",
+      newPassword: "whatever-2",
+    });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.message).toBe("User not authenticated.");
+  });
+
+  it("verifies the current password", async () => {
+    const c = client();
+    const { email, password } = await signUpConfirmed(c, db);
+    const res = await c.post("/api/auth/change-password", {
+      currentPassword: "not-it-at-all",
+      newPassword: "brand-new-1",
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.reason).toBe("INVALID_PASSWORD");
+    expect((await client().post("/api/auth/sign-in/email", { email, password })).status).toBe(200);
+  });
+
+  it("changes it: the new one works, the old one does not", async () => {
+    const c = client();
+    const { email, password } = await signUpConfirmed(c, db);
+    const res = await c.post("/api/auth/change-password", { currentPassword: password, newPassword: "brand-new-1" });
+    expect(res.status).toBe(200);
+    expect((await client().post("/api/auth/sign-in/email", { email, password })).status).toBe(401);
+    expect((await client().post("/api/auth/sign-in/email", { email, password: "brand-new-1" })).status).toBe(200);
+  });
+});
+
+describe("password recovery", () => {
+  const requestReset = (c: TestClient, email: string) =>
+    c.post("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+
+  it("answers the same for a known and an unknown email, mailing only the known one", async () => {
+    const { email } = await signUpConfirmed(client(), db);
+    const unknown = uniqueEmail("nobody");
+    const known = await requestReset(client(), email);
+    const stranger = await requestReset(client(), unknown);
+    expect(known.status).toBe(stranger.status);
+    expect(await known.json()).toEqual(await stranger.json());
+    expect(await mailCount(unknown)).toBe(0);
+    const [link] = await latestMailLinks(db, email);
+    expect(link).toMatch(/^\/reset-password\?token=[^&]+&email=/);
+    expect(new URL(link ?? "", "http://x").searchParams.get("email")).toBe(email);
+  });
+
+  it("resets with the mailed token once; the token cannot be used again", async () => {
+    const signedIn = client();
+    const { email, password } = await signUpConfirmed(signedIn, db);
+    await requestReset(client(), email);
+    const [link] = await latestMailLinks(db, email);
+    const token = new URL(link ?? "", "http://x").searchParams.get("token");
+
+    const reset = await client().post("/api/auth/reset-password", { token, newPassword: "recovered-1" });
+    expect(reset.status).toBe(200);
+    const again = await client().post("/api/auth/reset-password", { token, newPassword: "recovered-2" });
+    expect(again.status).toBe(400);
+    expect((await again.json()).error).toMatchObject({ message: "Invalid token", reason: "INVALID_TOKEN" });
+
+    expect((await client().post("/api/auth/sign-in/email", { email, password })).status).toBe(401);
+    expect((await client().post("/api/auth/sign-in/email", { email, password: "recovered-1" })).status).toBe(200);
+    // Sessions from before the reset are gone.
+    expect(await session(signedIn)).toBeNull();
+  });
+});
+
+describe("profile and stored language", () => {
+  it("needs a session", async () => {
+    expect((await client().get("/api/profile")).status).toBe(401);
+    expect((await client().put("/api/profile/language", { language: "ja" })).status).toBe(401);
+  });
+
+  it("saves the language per user and reads it back", async () => {
+    const c = client();
+    const { email } = await signUpConfirmed(c, db);
+    expect(await (await c.get("/api/profile")).json()).toEqual({ email, language: null });
+    expect((await c.put("/api/profile/language", { language: "ja" })).status).toBe(200);
+    expect((await c.put("/api/profile/language", { language: "ja" })).status).toBe(200);
+    expect(await (await c.get("/api/profile")).json()).toEqual({ email, language: "ja" });
+  });
+
+  it("refuses a language that is not supported, changing nothing", async () => {
+    const c = client();
+    await signUpConfirmed(c, db);
+    await c.put("/api/profile/language", { language: "en" });
+    const res = await c.put("/api/profile/language", { language: "fr" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toContain("language");
+    expect((await (await c.get("/api/profile")).json()).language).toBe("en");
+  });
+});
+
+describe("request origin", () => {
+  it("refuses writes from a foreign origin", async () => {
+    const { email, password } = await signUpConfirmed(client(), db);
+    const foreign = new TestClient(app, "https://evil.example");
+    const res = await foreign.post("/api/auth/sign-in/email", { email, password });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe("forbidden");
+    expect(foreign.cookies.size).toBe(0);
+  });
+
+  it("refuses a cookie-carrying write without an Origin", async () => {
+    const c = client();
+    await signUpConfirmed(c, db);
+    const bare = new TestClient(app, null);
+    for (const [k, v] of c.cookies) bare.cookies.set(k, v);
+    expect((await bare.put("/api/profile/language", { language: "ja" })).status).toBe(403);
+  });
+});
+
+describe("rate limits", () => {
+  it("limits sign-in attempts per account with 429 and Retry-After", async () => {
+    const { email } = await signUpConfirmed(client(), db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      // A new address each time: the per-account limit still applies.
+      statuses.push((await client().post("/api/auth/sign-in/email", { email, password: `wrong-${i}-pass` })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    const limited = await client().post("/api/auth/sign-in/email", { email, password: "wrong-again-x" });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await limited.json()).error).toMatchObject({
+      code: "rate_limited",
+      message: "Too many attempts. Please wait a moment and try again.",
+    });
+  });
+
+  it("limits recovery requests per address", async () => {
+    const c = client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await c.post("/api/auth/request-password-reset", { email: uniqueEmail("nobody") })).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it("does not count attempts of other accounts from other addresses", async () => {
+    const { email, password } = await signUpConfirmed(client(), db);
+    expect((await client().post("/api/auth/sign-in/email", { email, password })).status).toBe(200);
+  });
+});
+
+describe("sessions in the database", () => {
+  it("keeps one row per signed-in browser", async () => {
+    const c = client();
+    const { email, password } = await signUpConfirmed(c, db);
+    await client().post("/api/auth/sign-in/email", { email, password });
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const rows = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user?.id ?? ""));
+    expect(rows).toHaveLength(2);
+  });
+});

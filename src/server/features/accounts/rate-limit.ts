@@ -1,0 +1,60 @@
+/**
+ * Fixed-window counters in the database, so limits hold across processes. One atomic upsert per
+ * check: the count restarts when the window has passed.
+ */
+import { sql } from "drizzle-orm";
+import { type Database, queryRows } from "../../db/client";
+import { rateLimits } from "../../db/schema";
+
+export interface Limit {
+  max: number;
+  windowSeconds: number;
+}
+
+const minutes = (n: number) => n * 60;
+
+/** Per auth endpoint: how many attempts per client address and per account within a window. */
+export const AUTH_LIMITS: Record<string, { perIp: Limit; perAccount: Limit }> = {
+  "/sign-in/email": {
+    perIp: { max: 50, windowSeconds: minutes(15) },
+    perAccount: { max: 10, windowSeconds: minutes(15) },
+  },
+  "/sign-up/email": {
+    perIp: { max: 20, windowSeconds: minutes(60) },
+    perAccount: { max: 5, windowSeconds: minutes(60) },
+  },
+  "/request-password-reset": {
+    perIp: { max: 20, windowSeconds: minutes(15) },
+    perAccount: { max: 3, windowSeconds: minutes(15) },
+  },
+  "/reset-password": {
+    perIp: { max: 20, windowSeconds: minutes(15) },
+    perAccount: { max: 10, windowSeconds: minutes(15) },
+  },
+  "/change-password": {
+    perIp: { max: 30, windowSeconds: minutes(15) },
+    perAccount: { max: 5, windowSeconds: minutes(15) },
+  },
+  "/send-verification-email": {
+    perIp: { max: 20, windowSeconds: minutes(15) },
+    perAccount: { max: 3, windowSeconds: minutes(15) },
+  },
+};
+
+/** Counts one attempt under `key`; returns the seconds to wait when the limit is exceeded, else 0. */
+export async function hitRateLimit(db: Database, key: string, limit: Limit): Promise<number> {
+  const [row] = await queryRows<{ count: number; retry_after: number }>(
+    db,
+    sql`
+      insert into ${rateLimits} (key, count, window_start) values (${key}, 1, now())
+      on conflict (key) do update set
+        count = case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${limit.windowSeconds})
+                     then 1 else ${rateLimits.count} + 1 end,
+        window_start = case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${limit.windowSeconds})
+                            then now() else ${rateLimits.windowStart} end
+      returning count,
+        ceil(extract(epoch from (window_start + make_interval(secs => ${limit.windowSeconds}) - now())))::int as retry_after`,
+  );
+  if (!row || row.count <= limit.max) return 0;
+  return Math.max(1, row.retry_after);
+}

@@ -1,0 +1,12 @@
+/** Server-side texts (mail) from the same translation files as the web client. */
+import en from "../shared/i18n/en.json";
+import ja from "../shared/i18n/ja.json";
+import { DEFAULT_LANGUAGE, type Language } from "../shared/limits";
+
+const resources = { en, ja } as const;
+type MailKey = keyof typeof en.mail;
+
+export function mailText(language: Language | null | undefined, key: MailKey, vars: Record<string, string> = {}) {
+  const text = resources[language ?? DEFAULT_LANGUAGE].mail[key];
+  return text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => vars[name] ?? "");
+}
