@@ -2,8 +2,9 @@
  * Drives Debian's Chromium with playwright-core (never a downloaded browser). Every page a test
  * opens is checked with axe-core when it loads and again when the test ends.
  */
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 
@@ -25,6 +26,16 @@ export const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 74
 
 /** Fails on serious or critical accessibility violations in the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Judge the settled page: a toast fading in is half-transparent for a moment, which no one reads.
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.race([
+      Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
+  });
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.addScriptTag({ content: await axeSource });
   const violations = await page.evaluate(async () => {
@@ -40,6 +51,22 @@ export async function expectAccessible(page: Page): Promise<void> {
   });
   if (violations.length > 0) {
     throw new Error(`Accessibility violations on ${page.url()}:\n${violations.join("\n")}`);
+  }
+}
+
+const artifactsDir = join(import.meta.dirname, "../artifacts");
+
+/** A failed test leaves a picture of each of its pages in e2e/artifacts/. */
+async function saveScreenshots(testName: string, contexts: BrowserContext[]) {
+  await mkdir(artifactsDir, { recursive: true });
+  const base = testName.replace(/[^a-z0-9]+/gi, "-").slice(0, 80);
+  let n = 0;
+  for (const context of contexts) {
+    for (const page of context.pages()) {
+      n += 1;
+      await writeFile(join(artifactsDir, `${base}-${n}.url.txt`), `${page.url()}\n`);
+      await page.screenshot({ path: join(artifactsDir, `${base}-${n}.png`), fullPage: true }).catch(() => {});
+    }
   }
 }
 
@@ -60,7 +87,8 @@ export function setupBrowser(): BrowserSession {
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === "fail") await saveScreenshots(task.name, contexts);
     try {
       for (const context of contexts) for (const page of context.pages()) await expectAccessible(page);
     } finally {
@@ -77,7 +105,13 @@ export function setupBrowser(): BrowserSession {
     async newPage(options = {}) {
       const context = await browser.newContext({ baseURL, locale: "en-US", ...options });
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      // Errors in the page are printed with the test's output, to explain a failure.
+      page.on("pageerror", (error) => console.error(`[page error] ${page.url()}: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error") console.error(`[console] ${page.url()}: ${message.text()}`);
+      });
+      return page;
     },
     async visit(page, path) {
       await page.goto(path);

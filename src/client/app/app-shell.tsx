@@ -1,25 +1,31 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
+import { AuthDialogProvider } from "../features/accounts/components/auth-dialog";
+import { SessionProvider } from "../features/accounts/session";
 import styles from "./app-shell.module.css";
 import { Footer } from "./footer";
 import { Header } from "./header";
 
-/** Header, page and footer around every screen. */
+/** Session, dialogs, header, page and footer around every screen. */
 export function AppShell() {
   const { t } = useTranslation();
   return (
-    <div className={styles.shell}>
-      <ScrollToTop />
-      <a href="#main" className={styles.skipLink}>
-        {t("app.skip_to_content")}
-      </a>
-      <Header />
-      <main id="main" className={styles.main} tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer />
-    </div>
+    <SessionProvider>
+      <AuthDialogProvider>
+        <div className={styles.shell}>
+          <ScrollToTop />
+          <a href="#main" className={styles.skipLink}>
+            {t("app.skip_to_content")}
+          </a>
+          <Header />
+          <main id="main" className={styles.main} tabIndex={-1}>
+            <Outlet />
+          </main>
+          <Footer />
+        </div>
+      </AuthDialogProvider>
+    </SessionProvider>
   );
 }
 

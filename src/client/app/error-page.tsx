@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useRouteError } from "react-router";
+import { Button, buttonClass } from "../components/button";
 import { Page } from "../components/page";
 import styles from "./status-page.module.css";
 import { useLocalePath } from "./use-language";
@@ -19,11 +20,9 @@ export function ErrorPage() {
     <Page title={t("error_page.title")}>
       <p className={styles.message}>{t("error_page.message")}</p>
       <div className={styles.actions}>
-        <button type="button" className={styles.primary} onClick={() => window.location.reload()}>
-          {t("error_page.refresh")}
-        </button>
+        <Button onClick={() => window.location.reload()}>{t("error_page.refresh")}</Button>
         {/* A full load, so a broken client state does not survive. */}
-        <a href={localePath("/home")} className={styles.secondary}>
+        <a href={localePath("/home")} className={buttonClass({ variant: "secondary" })}>
           {t("error_page.back_home")}
         </a>
       </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AccountMenu } from "../features/accounts/components/account-menu";
 import styles from "./header.module.css";
 import { LanguagePicker } from "./language-picker";
 import { useLocalePath } from "./use-language";
@@ -15,6 +16,7 @@ export function Header() {
           <span className={styles.logoText}>{t("app.name")}</span>
         </Link>
         <nav className={styles.actions} aria-label={t("header.main_navigation")}>
+          <AccountMenu />
           <LanguagePicker />
         </nav>
       </div>

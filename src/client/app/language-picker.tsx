@@ -1,27 +1,24 @@
 import { DropdownMenu } from "radix-ui";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
 import { SUPPORTED_LANGUAGES } from "../../shared/limits";
-import { storeLanguage } from "../lib/i18n";
-import { isSupportedLanguage, withLanguage } from "../lib/language";
+import { saveLanguage } from "../features/accounts/api/save-language";
+import { useSession } from "../features/accounts/session";
+import { isSupportedLanguage } from "../lib/language";
 import styles from "./header.module.css";
-import { useLanguage } from "./use-language";
+import { useChangeLanguage, useLanguage } from "./use-language";
 
-/** Stores the choice, switches the interface and opens the same page under the new prefix. */
+/** Changes the interface language, and saves it for a signed-in user. */
 export function LanguagePicker() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const language = useLanguage();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const changeLanguage = useChangeLanguage();
+  const { user } = useSession();
 
   const choose = (value: string) => {
     if (!isSupportedLanguage(value) || value === language) return;
-    storeLanguage(value);
-    void i18n.changeLanguage(value);
-    // Pages outside the prefix (reset password, confirm sign-up) stay where they are.
-    if (location.pathname.startsWith(`/${language}`)) {
-      navigate({ pathname: withLanguage(location.pathname, value), search: location.search, hash: location.hash });
-    }
+    changeLanguage(value);
+    // Not worth interrupting the person for: the choice still holds on this device.
+    if (user) saveLanguage(value).catch((error: unknown) => console.error("Saving the language failed", error));
   };
 
   return (

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { buttonClass } from "../components/button";
 import { Page } from "../components/page";
 import styles from "./status-page.module.css";
 import { useLocalePath } from "./use-language";
@@ -10,7 +11,7 @@ export function NotFoundPage() {
   return (
     <Page title={t("not_found.title")}>
       <p className={styles.message}>{t("not_found.message")}</p>
-      <Link to={localePath("/home")} className={styles.primary}>
+      <Link to={localePath("/home")} className={buttonClass()}>
         {t("not_found.back_home")}
       </Link>
     </Page>

@@ -9,7 +9,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster visibleToasts={TOAST_MAX_VISIBLE} position="top-center" richColors closeButton />
+      <Toaster visibleToasts={TOAST_MAX_VISIBLE} position="top-center" expand closeButton />
     </QueryClientProvider>
   );
 }

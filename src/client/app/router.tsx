@@ -4,6 +4,7 @@
  * language segment; /confirm-signup and /reset-password live outside the prefix.
  */
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { Loading } from "../components/loading";
 import { AppShell } from "./app-shell";
 import { ErrorPage } from "./error-page";
 import { LanguageGate, LanguageRedirect } from "./language-gate";
@@ -42,6 +43,11 @@ const languageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import("../features/landing/routes/landing-page")).LandingPage }),
   },
   { path: "home", lazy: async () => ({ Component: (await import("../features/home/routes/home-page")).HomePage }) },
+  // Where a password reset ends: the user home with the sign-in dialog open (design brief).
+  {
+    path: "signin",
+    lazy: async () => ({ Component: (await import("../features/accounts/routes/sign-in-page")).SignInPage }),
+  },
   {
     path: "my_courses",
     lazy: async () => ({ Component: (await import("../features/courses/routes/my-courses-page")).MyCoursesPage }),
@@ -74,6 +80,8 @@ export const routes: RouteObject[] = [
   {
     Component: AppShell,
     ErrorBoundary: ErrorPage,
+    // Shown while the first screen's code loads.
+    HydrateFallback: Loading,
     children: [
       {
         // A pathless layer so that a failing page shows the error page inside the header and footer.

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import type { Language } from "../../shared/limits";
-import { toSupportedLanguage } from "../lib/language";
+import { storeLanguage } from "../lib/i18n";
+import { toSupportedLanguage, withLanguage } from "../lib/language";
 
 /**
  * The current interface language: the path's language segment on prefixed routes, otherwise the
@@ -17,4 +18,23 @@ export function useLanguage(): Language {
 export function useLocalePath() {
   const language = useLanguage();
   return (path: string) => `/${language}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+/**
+ * Switches the interface language: stores it locally, changes the texts, and opens the same page
+ * under the new prefix (pages outside the prefix stay where they are).
+ */
+export function useChangeLanguage() {
+  const { i18n } = useTranslation();
+  const current = useLanguage();
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (language: Language) => {
+    storeLanguage(language);
+    if (language === current) return;
+    void i18n.changeLanguage(language);
+    if (location.pathname.startsWith(`/${current}`)) {
+      navigate({ pathname: withLanguage(location.pathname, language), search: location.search, hash: location.hash });
+    }
+  };
 }

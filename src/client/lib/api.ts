@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | "network",
     message: string,
     readonly status: number,
+    /** A finer cause from the server, such as EMAIL_NOT_VERIFIED. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = "ApiError";
@@ -20,6 +22,13 @@ export class ApiError extends Error {
 
 // biome-ignore lint/suspicious/noExplicitAny: matches any status and format
 type SuccessBody<R> = R extends ClientResponse<infer Body, any, any> ? Exclude<Body, ApiErrorBody> : never;
+
+async function errorFrom(response: Response | ClientResponse<unknown>): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  if (isApiErrorBody(body))
+    return new ApiError(body.error.code, body.error.message, response.status, body.error.reason);
+  return new ApiError("internal", `Unexpected reply (${response.status}).`, response.status);
+}
 
 /** Awaits a request, returning the JSON body or throwing an ApiError in the one error shape. */
 // biome-ignore lint/suspicious/noExplicitAny: any Hono client response
@@ -33,7 +42,22 @@ export async function unwrap<R extends ClientResponse<unknown, any, any>>(
     throw new ApiError("network", "Could not reach the server.", 0);
   }
   if (response.ok) return (await response.json()) as SuccessBody<R>;
-  const body: unknown = await response.json().catch(() => null);
-  if (isApiErrorBody(body)) throw new ApiError(body.error.code, body.error.message, response.status);
-  throw new ApiError("internal", `Unexpected reply (${response.status}).`, response.status);
+  throw await errorFrom(response);
+}
+
+/** For endpoints outside the typed client (the auth library's): JSON in, JSON out, same errors. */
+export async function fetchJson<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      headers: init.body === undefined ? undefined : { "content-type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError("network", "Could not reach the server.", 0);
+  }
+  if (response.ok) return (await response.json()) as T;
+  throw await errorFrom(response);
 }

@@ -30,7 +30,7 @@ export const outboxRoutes = new Hono<AppEnv>().get("/", async (c) => {
       h2 { font-size: 1.1rem; margin: 0 0 .25rem; }
       dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0 0 .75rem; color: #4f566b; }
       dd { margin: 0; }
-      pre { white-space: pre-wrap; background: #f1f3f9; padding: .75rem; border-radius: 8px; }
+      pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f1f3f9; padding: .75rem; border-radius: 8px; }
       a { color: #4343b8; word-break: break-all; }
     </style>
   </head>

@@ -1,0 +1,38 @@
+import { Dialog as RadixDialog } from "radix-ui";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import styles from "./dialog.module.css";
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}
+
+/** A modal dialog: focus stays inside, Escape and the close button close it. */
+export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+  const { t } = useTranslation();
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={styles.overlay} />
+        <RadixDialog.Content className={styles.content} {...(description ? {} : { "aria-describedby": undefined })}>
+          <div className={styles.header}>
+            <div>
+              <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+              {description ? (
+                <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>
+              ) : null}
+            </div>
+            <RadixDialog.Close className={styles.close} aria-label={t("common.close")}>
+              <span aria-hidden="true">×</span>
+            </RadixDialog.Close>
+          </div>
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

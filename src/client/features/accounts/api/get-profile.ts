@@ -1,0 +1,5 @@
+import { api, unwrap } from "../../../lib/api";
+
+export function getProfile() {
+  return unwrap(api.profile.$get());
+}

@@ -1,0 +1,5 @@
+import { fetchJson } from "../../../lib/api";
+
+export function resetPassword(input: { token: string; newPassword: string }) {
+  return fetchJson("/api/auth/reset-password", { body: input });
+}

@@ -1,0 +1,5 @@
+import { fetchJson } from "../../../lib/api";
+
+export function signIn(input: { email: string; password: string }) {
+  return fetchJson("/api/auth/sign-in/email", { body: { email: input.email.trim(), password: input.password } });
+}

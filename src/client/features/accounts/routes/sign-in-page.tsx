@@ -1,0 +1,14 @@
+import { useEffect } from "react";
+import { HomePage } from "../../home/routes/home-page";
+import { useAuthDialog } from "../components/auth-dialog";
+import { useSession } from "../session";
+
+/** /{lang}/signin: the user home with the sign-in dialog open (unless already signed in). */
+export function SignInPage() {
+  const { openAuthDialog } = useAuthDialog();
+  const { user, initialised } = useSession();
+  useEffect(() => {
+    if (initialised && !user) openAuthDialog({ thenGoHome: true });
+  }, [initialised, user, openAuthDialog]);
+  return <HomePage />;
+}
