@@ -1,8 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../app";
 import { mailOutbox, sessions, userProfiles, users } from "../../db/schema";
+import { createMailer } from "../../mail";
 import { latestMailLinks, signUpConfirmed, TestClient, uniqueEmail } from "../../test/http-client";
-import { setupTestApp } from "../../test/test-app";
+import { setupTestApp, testConfig } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
 const { db } = database;
@@ -290,5 +292,24 @@ describe("sessions in the database", () => {
       .from(sessions)
       .where(eq(sessions.userId, user?.id ?? ""));
     expect(rows).toHaveLength(2);
+  });
+});
+
+describe("behind https", () => {
+  it("marks the session cookie Secure", async () => {
+    const origin = "https://flashcards.example";
+    const secure = createApp({
+      db,
+      config: { ...testConfig, origin, trustedOrigins: [origin] },
+      mailer: createMailer({ db, from: "x@flashcards.example", log: () => {} }),
+    });
+    const email = uniqueEmail("secure");
+    const c = new TestClient(secure, origin);
+    await c.post("/api/auth/sign-up/email", { email, password: "long-enough-1", name: "x" });
+    const [link] = await latestMailLinks(db, email);
+    const confirmed = await c.get((link ?? "").replace(origin, ""));
+    const cookie = confirmed.headers.getSetCookie().find((line) => line.includes("session_token="));
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/HttpOnly/i);
   });
 });
