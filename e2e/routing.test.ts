@@ -131,3 +131,25 @@ describe("layout", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
+
+describe("error page", () => {
+  it("shows refresh, back to home and the details when a screen fails to load", async () => {
+    const page = await session.newPage();
+    await session.visit(page, "/en/");
+    // The course screen's code cannot be fetched (a dropped connection, a stale deploy).
+    await page.route("**/assets/course-page-*.js", (route) => route.abort());
+    await page.getByRole("region", { name: "Most followed courses" }).getByRole("link").first().click();
+
+    await page.getByRole("heading", { level: 1, name: "Something went wrong" }).waitFor();
+    await page.getByRole("button", { name: "Refresh" }).waitFor();
+    await page.getByRole("banner").getByRole("link").first().waitFor(); // the header stays
+    const details = page.getByText("Details");
+    await details.click();
+    await page.getByText(/Failed to fetch|error loading dynamically imported module/i).waitFor();
+
+    await page.unroute("**/assets/course-page-*.js");
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await page.waitForURL("**/en/home");
+    await page.getByRole("heading", { level: 1, name: "Home" }).waitFor();
+  });
+});
