@@ -7,18 +7,22 @@ import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { createAuth } from "./auth";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { authRoutes, profileRoutes } from "./features/accounts/accounts.routes";
 import { coursesRoutes } from "./features/courses/courses.routes";
+import { decksRoutes } from "./features/decks/decks.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { outboxRoutes } from "./features/outbox/outbox.routes";
 import type { AppEnv } from "./http/app-env";
 import { errorResponse, HttpError } from "./http/errors";
 import { originGuard } from "./http/origin-guard";
 import type { Mailer } from "./mail";
+
+const MAX_BODY_BYTES = 512 * 1024;
 
 export interface AppOptions {
   db: Database;
@@ -33,7 +37,8 @@ function createApi() {
     .route("/health", healthRoutes)
     .route("/auth", authRoutes)
     .route("/profile", profileRoutes)
-    .route("/courses", coursesRoutes);
+    .route("/courses", coursesRoutes)
+    .route("/decks", decksRoutes);
 }
 
 /** The API's type, for the web client's typed RPC client. */
@@ -51,6 +56,14 @@ export function createApp({ db, config, mailer, clientDir }: AppOptions) {
     await next();
   });
   app.use("/api/*", originGuard(config.trustedOrigins));
+  // The largest real request (a 50-card deck) is well under this.
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => errorResponse(c, "invalid_request", "The request is too large."),
+    }),
+  );
 
   app.route("/api", createApi());
   app.all("/api/*", (c) => errorResponse(c, "not_found", "No such API endpoint."));

@@ -51,3 +51,15 @@ export const CONFIRM_SIGNUP_SUCCESS_REDIRECT_MS = 2000;
 export const CONFIRM_SIGNUP_FAILURE_REDIRECT_MS = 3000;
 
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
+
+/** Text sizes, so no request can store megabytes. Counted in characters. */
+export const TEXT_LIMITS = {
+  courseName: 120,
+  courseDescription: 2000,
+  tag: 40,
+  tagsPerCourse: 20,
+  deckName: 120,
+  deckDescription: 2000,
+  question: 500,
+  answer: 500,
+} as const;

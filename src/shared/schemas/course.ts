@@ -1,9 +1,25 @@
 import { z } from "zod";
+import { TEXT_LIMITS } from "../limits";
 
 /** Ids in paths are positive integers; anything else is a 400, not a database error. */
 export const entityId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const courseIdParams = z.object({ courseId: entityId });
+
+const tag = z.string().trim().min(1, "tag_required").max(TEXT_LIMITS.tag, "tag_too_long");
+
+/** Create and edit course. Messages are translation keys under `validation.`. */
+export const courseInput = z.object({
+  name: z.string().trim().min(1, "course_name_required").max(TEXT_LIMITS.courseName, "course_name_too_long"),
+  description: z.string().trim().max(TEXT_LIMITS.courseDescription, "description_too_long").default(""),
+  tags: z
+    .array(tag)
+    .max(TEXT_LIMITS.tagsPerCourse, "too_many_tags")
+    .default([])
+    // The same tag twice is one tag.
+    .transform((tags) => [...new Set(tags)]),
+});
+export type CourseInput = z.input<typeof courseInput>;
 
 export interface CourseSummary {
   id: number;
@@ -22,4 +38,6 @@ export interface CourseDetail extends CourseSummary {
   createdAt: string;
   tags: string[];
   decks: DeckListItem[];
+  /** What the signed-in viewer has to do with the course; null for visitors. */
+  viewer: { passedDeckIds: number[]; following: boolean } | null;
 }

@@ -1,5 +1,9 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { courses, flashcards, userProgress, users } from "../../db/schema";
 import { createCourse, createUser, follow } from "../../test/factories";
+import { signUpConfirmed, TestClient } from "../../test/http-client";
+import { courseSnapshot } from "../../test/snapshot";
 import { setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
@@ -60,5 +64,159 @@ describe("GET /api/courses/:courseId", () => {
     const body = await res.json();
     expect(body.error.code).toBe("invalid_request");
     expect(body.error.message).toContain("courseId");
+  });
+});
+
+const deckBody = {
+  name: "Deck",
+  description: "A deck",
+  cards: Array.from({ length: 4 }, (_, i) => ({ question: `Q${i}`, answer: `A${i}`, duration: 3 })),
+};
+
+async function signedInClient() {
+  const client = new TestClient(app);
+  const { email } = await signUpConfirmed(client, db);
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return { client, userId: user?.id ?? "" };
+}
+
+describe("creating, editing and deleting a course", () => {
+  it("creates a course with trimmed, distinct tags and opens it to its owner", async () => {
+    const { client, userId } = await signedInClient();
+    const res = await client.post("/api/courses", {
+      name: "  Kanji N5  ",
+      description: " Basic kanji ",
+      tags: [" japanese ", "kanji", "japanese"],
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const course = await (await client.get(`/api/courses/${id}`)).json();
+    expect(course).toMatchObject({
+      name: "Kanji N5",
+      description: "Basic kanji",
+      ownerId: userId,
+      tags: ["japanese", "kanji"],
+      decks: [],
+    });
+    expect(course.viewer).toEqual({ passedDeckIds: [], following: false });
+  });
+
+  it.each([
+    ["no name", { name: "   " }, "course_name_required"],
+    ["a blank tag", { name: "N", tags: ["ok", " "] }, "tag_required"],
+    ["a name too long", { name: "x".repeat(121) }, "name: course_name_too_long"],
+    ["a tag too long", { name: "N", tags: ["x".repeat(41)] }, "tags.0: tag_too_long"],
+    ["a description too long", { name: "N", description: "x".repeat(2001) }, "description: description_too_long"],
+  ])("refuses %s with a 400 naming the field", async (_, body, message) => {
+    const { client, userId } = await signedInClient();
+    const res = await client.post("/api/courses", body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toContain(message);
+    expect(await db.select().from(courses).where(eq(courses.userId, userId))).toEqual([]);
+  });
+
+  it("replaces name, description and every tag in one save", async () => {
+    const { client } = await signedInClient();
+    const { id } = (await (await client.post("/api/courses", { name: "Old", tags: ["a", "b"] })).json()) as {
+      id: number;
+    };
+    const res = await client.put(`/api/courses/${id}`, { name: "New", description: "Now described", tags: ["c"] });
+    expect(res.status).toBe(200);
+    expect(await (await client.get(`/api/courses/${id}`)).json()).toMatchObject({
+      name: "New",
+      description: "Now described",
+      tags: ["c"],
+    });
+  });
+
+  it("deletes the course with everything under it", async () => {
+    const { client } = await signedInClient();
+    const { id } = (await (await client.post("/api/courses", { name: "Doomed", tags: ["x"] })).json()) as {
+      id: number;
+    };
+    await client.post(`/api/courses/${id}/decks`, deckBody);
+    const follower = await createUser(db);
+    await follow(db, follower.id, id);
+    expect((await client.delete(`/api/courses/${id}`)).status).toBe(200);
+    expect(await courseSnapshot(db, id)).toEqual({
+      course: [],
+      tags: [],
+      decks: [],
+      cards: [],
+      follows: [],
+      progress: [],
+    });
+    expect((await client.get(`/api/courses/${id}`)).status).toBe(404);
+  });
+
+  it("tells a signed-in viewer which decks they passed and whether they follow", async () => {
+    const owner = await createUser(db);
+    const course = await createCourse(db, owner.id, { decks: 2 });
+    const { client, userId } = await signedInClient();
+    await follow(db, userId, course.id);
+    await db.insert(userProgress).values({ userId, courseId: course.id, deckId: course.decks[1]?.id ?? 0 });
+    const detail = await (await client.get(`/api/courses/${course.id}`)).json();
+    expect(detail.viewer).toEqual({ passedDeckIds: [course.decks[1]?.id], following: true });
+    expect((await (await new TestClient(app).get(`/api/courses/${course.id}`)).json()).viewer).toBeNull();
+  });
+});
+
+describe("who may change what", () => {
+  /** Every write under a course, as [label, request] pairs. */
+  const writes = (courseId: number, deckId: number, cardId: number) =>
+    [
+      ["edit the course", (c: TestClient) => c.put(`/api/courses/${courseId}`, { name: "Hijacked", tags: [] })],
+      ["delete the course", (c: TestClient) => c.delete(`/api/courses/${courseId}`)],
+      ["add a deck", (c: TestClient) => c.post(`/api/courses/${courseId}/decks`, deckBody)],
+      [
+        "edit a deck",
+        (c: TestClient) =>
+          c.put(`/api/decks/${deckId}`, {
+            name: "Hijacked",
+            description: "x",
+            changed: [{ id: cardId, question: "x", answer: "x", duration: 3 }],
+          }),
+      ],
+      ["delete a deck", (c: TestClient) => c.delete(`/api/decks/${deckId}`)],
+    ] as const;
+
+  async function ownedCourse() {
+    const owner = await createUser(db);
+    const course = await createCourse(db, owner.id, { decks: 1, cardsPerDeck: 4, tags: ["t"] });
+    const deckId = course.decks[0]?.id ?? 0;
+    const [card] = await db.select().from(flashcards).where(eq(flashcards.deckId, deckId));
+    return { courseId: course.id, deckId, cardId: card?.id ?? 0 };
+  }
+
+  it("refuses a visitor with 401 for every write, changing nothing", async () => {
+    const { courseId, deckId, cardId } = await ownedCourse();
+    const before = await courseSnapshot(db, courseId);
+    const visitor = new TestClient(app);
+    for (const [label, write] of writes(courseId, deckId, cardId)) {
+      const res = await write(visitor);
+      expect(res.status, label).toBe(401);
+      expect((await res.json()).error.code, label).toBe("unauthenticated");
+    }
+    expect((await visitor.post("/api/courses", { name: "Nope" })).status).toBe(401);
+    expect(await courseSnapshot(db, courseId)).toEqual(before);
+  });
+
+  it("refuses a signed-in stranger with 403 for every write, changing nothing", async () => {
+    const { courseId, deckId, cardId } = await ownedCourse();
+    const before = await courseSnapshot(db, courseId);
+    const { client: stranger } = await signedInClient();
+    for (const [label, write] of writes(courseId, deckId, cardId)) {
+      const res = await write(stranger);
+      expect(res.status, label).toBe(403);
+      expect((await res.json()).error.code, label).toBe("forbidden");
+    }
+    expect(await courseSnapshot(db, courseId)).toEqual(before);
+  });
+
+  it("answers 404 for writes to things that do not exist", async () => {
+    const { client } = await signedInClient();
+    expect((await client.put("/api/courses/2147483000", { name: "x" })).status).toBe(404);
+    expect((await client.delete("/api/decks/2147483000")).status).toBe(404);
+    expect((await client.post("/api/courses/2147483000/decks", deckBody)).status).toBe(404);
   });
 });

@@ -1,0 +1,19 @@
+import { Hono } from "hono";
+import { deckIdParams, deckUpdateInput } from "../../../shared/schemas/deck";
+import type { AppEnv } from "../../http/app-env";
+import { signedIn } from "../../http/session";
+import { validate } from "../../http/validate";
+import { deleteDeck, getDeckDetail, updateDeck } from "./decks.service";
+
+export const decksRoutes = new Hono<AppEnv>()
+  .get("/:deckId", validate("param", deckIdParams), async (c) => {
+    return c.json(await getDeckDetail(c.var.db, c.req.valid("param").deckId));
+  })
+  .put("/:deckId", signedIn, validate("param", deckIdParams), validate("json", deckUpdateInput), async (c) => {
+    await updateDeck(c.var.db, c.var.user, c.req.valid("param").deckId, c.req.valid("json"));
+    return c.json({ ok: true as const });
+  })
+  .delete("/:deckId", signedIn, validate("param", deckIdParams), async (c) => {
+    await deleteDeck(c.var.db, c.var.user, c.req.valid("param").deckId);
+    return c.json({ ok: true as const });
+  });

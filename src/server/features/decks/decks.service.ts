@@ -1,0 +1,147 @@
+import { and, eq, gt, inArray, max, sql } from "drizzle-orm";
+import { DECK_MAX_CARDS, DECK_MIN_CARDS } from "../../../shared/limits";
+import type { DeckCreateInput, DeckDetail } from "../../../shared/schemas/deck";
+import type { Database, Transaction } from "../../db/client";
+import { decks, flashcards } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import type { SessionUser } from "../../http/session";
+import { lockOwnCourse } from "../courses/courses.service";
+
+const DECK_OWNER_ONLY = "Only the owner of this deck can change it.";
+
+interface ValidDeckUpdate {
+  name: string;
+  description: string;
+  changed: { id: number; question: string; answer: string; duration: number }[];
+  added: { question: string; answer: string; duration: number }[];
+  deleted: number[];
+}
+
+/** A new deck goes after the course's last one; the course lock keeps levels unique under races. */
+export async function createDeck(db: Database, user: SessionUser, courseId: number, input: DeckCreateInput) {
+  return db.transaction(async (tx) => {
+    await lockOwnCourse(tx, user, courseId);
+    const [last] = await tx
+      .select({ level: max(decks.level) })
+      .from(decks)
+      .where(eq(decks.courseId, courseId));
+    const level = (last?.level ?? 0) + 1;
+    const [deck] = await tx
+      .insert(decks)
+      .values({ courseId, userId: user.id, name: input.name, description: input.description, level })
+      .returning({ id: decks.id, level: decks.level });
+    if (!deck) throw new Error("deck insert returned nothing");
+    await tx.insert(flashcards).values(
+      input.cards.map((card) => ({
+        deckId: deck.id,
+        question: card.question,
+        correctAnswer: card.answer,
+        duration: card.duration,
+      })),
+    );
+    return deck;
+  });
+}
+
+export async function getDeckDetail(db: Database, deckId: number): Promise<DeckDetail> {
+  const row = await db.query.decks.findFirst({
+    where: (deck, { eq }) => eq(deck.id, deckId),
+    with: {
+      course: { columns: { name: true } },
+      flashcards: { orderBy: (card, { asc }) => [asc(card.id)] },
+    },
+  });
+  if (!row) throw new HttpError("not_found", "Deck not found.");
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    courseName: row.course.name,
+    ownerId: row.userId,
+    name: row.name,
+    description: row.description,
+    level: row.level,
+    flashcards: row.flashcards.map((card) => ({
+      id: card.id,
+      question: card.question,
+      answer: card.correctAnswer,
+      duration: card.duration,
+    })),
+  };
+}
+
+async function lockOwnDeck(tx: Transaction, user: SessionUser, deckId: number) {
+  const [deck] = await tx
+    .select({ id: decks.id, userId: decks.userId, courseId: decks.courseId, level: decks.level })
+    .from(decks)
+    .where(eq(decks.id, deckId))
+    .for("update");
+  if (!deck) throw new HttpError("not_found", "Deck not found.");
+  if (deck.userId !== user.id) throw new HttpError("forbidden", DECK_OWNER_ONLY);
+  return deck;
+}
+
+/**
+ * Saves an edit in one transaction: every card named must belong to the deck, and the deck must
+ * end with 4 to 50 cards. Any failure leaves the deck exactly as it was.
+ */
+export async function updateDeck(db: Database, user: SessionUser, deckId: number, input: ValidDeckUpdate) {
+  await db.transaction(async (tx) => {
+    await lockOwnDeck(tx, user, deckId);
+    const existing = new Set(
+      (await tx.select({ id: flashcards.id }).from(flashcards).where(eq(flashcards.deckId, deckId))).map((c) => c.id),
+    );
+    const named = [...input.changed.map((c) => c.id), ...input.deleted];
+    const foreign = named.filter((id) => !existing.has(id));
+    if (foreign.length) throw new HttpError("invalid_request", `Flashcards not in this deck: ${foreign.join(", ")}.`);
+    if (new Set(named).size !== named.length) {
+      throw new HttpError("invalid_request", "A flashcard is named twice (changed and deleted, or changed twice).");
+    }
+    const remaining = existing.size - input.deleted.length + input.added.length;
+    if (remaining < DECK_MIN_CARDS) throw new HttpError("invalid_request", "cards: four_flashcards_in_deck");
+    if (remaining > DECK_MAX_CARDS) throw new HttpError("invalid_request", "cards: more_than_fifty_flashcards_in_deck");
+
+    await tx.update(decks).set({ name: input.name, description: input.description }).where(eq(decks.id, deckId));
+    if (input.deleted.length) await tx.delete(flashcards).where(inArray(flashcards.id, input.deleted));
+    if (input.changed.length) {
+      // One statement for every changed card, not one per card.
+      const rows = sql.join(
+        input.changed.map((c) => sql`(${c.id}::integer, ${c.question}::text, ${c.answer}::text, ${c.duration}::real)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${flashcards} set question = v.question, correct_answer = v.answer, duration = v.duration
+        from (values ${rows}) as v(id, question, answer, duration)
+        where ${flashcards.id} = v.id and ${flashcards.deckId} = ${deckId}`);
+    }
+    if (input.added.length) {
+      await tx
+        .insert(flashcards)
+        .values(
+          input.added.map((card) => ({
+            deckId,
+            question: card.question,
+            correctAnswer: card.answer,
+            duration: card.duration,
+          })),
+        );
+    }
+  });
+}
+
+/** Its cards and the progress rows for it go with it; later decks move up one level. */
+export async function deleteDeck(db: Database, user: SessionUser, deckId: number) {
+  await db.transaction(async (tx) => {
+    const deck = await lockOwnDeck(tx, user, deckId);
+    await tx.delete(decks).where(eq(decks.id, deckId));
+    // Two steps, so no moment has two decks on one level (the unique index checks every row).
+    const later = and(eq(decks.courseId, deck.courseId), gt(decks.level, deck.level));
+    await tx
+      .update(decks)
+      .set({ level: sql`-${decks.level}` })
+      .where(later);
+    await tx
+      .update(decks)
+      .set({ level: sql`-${decks.level} - 1` })
+      .where(and(eq(decks.courseId, deck.courseId), sql`${decks.level} < 0`));
+  });
+}

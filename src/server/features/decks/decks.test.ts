@@ -1,0 +1,221 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { decks, flashcards, userProgress } from "../../db/schema";
+import { signUpConfirmed, TestClient } from "../../test/http-client";
+import { courseSnapshot } from "../../test/snapshot";
+import { setupTestApp } from "../../test/test-app";
+
+const { app, database } = await setupTestApp();
+const { db } = database;
+
+const cards = (n: number, prefix = "Q") =>
+  Array.from({ length: n }, (_, i) => ({ question: `${prefix}${i + 1}`, answer: `A${i + 1}`, duration: 3 }));
+
+async function owner() {
+  const client = new TestClient(app);
+  await signUpConfirmed(client, db);
+  const res = await client.post("/api/courses", { name: "Capitals", description: "World capitals", tags: ["geo"] });
+  const { id: courseId } = (await res.json()) as { id: number };
+  return { client, courseId };
+}
+
+async function createDeck(client: TestClient, courseId: number, body: object) {
+  return client.post(`/api/courses/${courseId}/decks`, body);
+}
+
+describe("creating a deck", () => {
+  it("stores the deck and its cards at the next level, and reads them back in id order", async () => {
+    const { client, courseId } = await owner();
+    const first = await createDeck(client, courseId, { name: "Europe", description: "EU", cards: cards(4) });
+    expect(first.status).toBe(201);
+    const second = await createDeck(client, courseId, { name: "Asia", description: "AS", cards: cards(5) });
+    const { id, level } = (await second.json()) as { id: number; level: number };
+    expect(level).toBe(2);
+
+    const deck = await (await client.get(`/api/decks/${id}`)).json();
+    expect(deck).toMatchObject({ id, courseId, courseName: "Capitals", name: "Asia", description: "AS", level: 2 });
+    expect(deck.flashcards.map((c: { question: string }) => c.question)).toEqual(["Q1", "Q2", "Q3", "Q4", "Q5"]);
+    expect(deck.flashcards[0]).toMatchObject({ answer: "A1", duration: 3 });
+
+    const course = await (await client.get(`/api/courses/${courseId}`)).json();
+    expect(course.decks.map((d: { name: string; level: number }) => `${d.level}. ${d.name}`)).toEqual([
+      "1. Europe",
+      "2. Asia",
+    ]);
+  });
+
+  it("gives decks created at the same moment different levels", async () => {
+    const { client, courseId } = await owner();
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        createDeck(client, courseId, { name: `D${i}`, description: "d", cards: cards(4) }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const levels = (await db.select({ level: decks.level }).from(decks).where(eq(decks.courseId, courseId))).map(
+      (d) => d.level,
+    );
+    expect(levels.sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it.each([
+    ["3 cards", { name: "D", description: "d", cards: cards(3) }, "four_flashcards_in_deck"],
+    ["51 cards", { name: "D", description: "d", cards: cards(51) }, "more_than_fifty_flashcards_in_deck"],
+    [
+      "a blank question",
+      { name: "D", description: "d", cards: [...cards(3), { question: "  ", answer: "a", duration: 3 }] },
+      "each_flashcard_needs_question",
+    ],
+    [
+      "a blank answer",
+      { name: "D", description: "d", cards: [...cards(3), { question: "q", answer: "", duration: 3 }] },
+      "each_flashcard_needs_answer",
+    ],
+    [
+      "a 0.4 s card",
+      { name: "D", description: "d", cards: [...cards(3), { question: "q", answer: "a", duration: 0.4 }] },
+      "duration_warning",
+    ],
+    [
+      "a 31 s card",
+      { name: "D", description: "d", cards: [...cards(3), { question: "q", answer: "a", duration: 31 }] },
+      "duration_warning",
+    ],
+    ["no name", { name: " ", description: "d", cards: cards(4) }, "deck_name_required"],
+    [
+      "a huge question",
+      { name: "D", description: "d", cards: [...cards(3), { question: "x".repeat(501), answer: "a", duration: 3 }] },
+      "cards.3.question",
+    ],
+  ])("refuses %s, storing nothing", async (_, body, message) => {
+    const { client, courseId } = await owner();
+    const before = await courseSnapshot(db, courseId);
+    const res = await createDeck(client, courseId, body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toContain(message);
+    expect(await courseSnapshot(db, courseId)).toEqual(before);
+  });
+
+  it("refuses a body of megabytes", async () => {
+    const { client, courseId } = await owner();
+    const res = await createDeck(client, courseId, { name: "x".repeat(2_000_000), description: "d", cards: cards(4) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toBe("The request is too large.");
+  });
+
+  it("answers 404 for a deck that does not exist", async () => {
+    expect((await new TestClient(app).get("/api/decks/2147483000")).status).toBe(404);
+  });
+});
+
+describe("editing a deck", () => {
+  async function deckWithCards(n = 5) {
+    const { client, courseId } = await owner();
+    const res = await createDeck(client, courseId, { name: "Deck", description: "desc", cards: cards(n) });
+    const { id } = (await res.json()) as { id: number };
+    const deck = await (await client.get(`/api/decks/${id}`)).json();
+    return { client, courseId, deckId: id, cardIds: deck.flashcards.map((c: { id: number }) => c.id) as number[] };
+  }
+
+  it("saves name, description, changed, new and deleted cards together", async () => {
+    const { client, deckId, cardIds } = await deckWithCards(5);
+    const res = await client.put(`/api/decks/${deckId}`, {
+      name: "Renamed",
+      description: "New description",
+      changed: [{ id: cardIds[0], question: "Q1 changed", answer: "A1 changed", duration: 10 }],
+      added: [{ question: "Q6", answer: "A6", duration: 5 }],
+      deleted: [cardIds[1], cardIds[2]],
+    });
+    expect(res.status).toBe(200);
+    const deck = await (await client.get(`/api/decks/${deckId}`)).json();
+    expect(deck).toMatchObject({ name: "Renamed", description: "New description" });
+    expect(deck.flashcards.map((c: { question: string; duration: number }) => `${c.question}@${c.duration}`)).toEqual([
+      "Q1 changed@10",
+      "Q4@3",
+      "Q5@3",
+      "Q6@5",
+    ]);
+  });
+
+  it.each([
+    [
+      "an invalid card among valid changes",
+      (ids: number[]) => ({
+        changed: [
+          { id: ids[0], question: "fine", answer: "fine", duration: 3 },
+          { id: ids[1], question: "", answer: "fine", duration: 3 },
+        ],
+      }),
+      400,
+    ],
+    ["fewer than 4 cards left", (ids: number[]) => ({ deleted: [ids[0], ids[1]] }), 400],
+    ["more than 50 cards", () => ({ added: cards(46) }), 400],
+    ["a card of another deck", () => ({ deleted: [2147483000] }), 400],
+    [
+      "a duration out of range",
+      (ids: number[]) => ({ changed: [{ id: ids[0], question: "q", answer: "a", duration: 45 }] }),
+      400,
+    ],
+  ])("leaves the deck exactly as it was on %s", async (_, edit, status) => {
+    const { client, courseId, deckId, cardIds } = await deckWithCards(5);
+    const before = await courseSnapshot(db, courseId);
+    const res = await client.put(`/api/decks/${deckId}`, { name: "Changed", description: "Changed", ...edit(cardIds) });
+    expect(res.status).toBe(status);
+    expect(await courseSnapshot(db, courseId)).toEqual(before);
+  });
+
+  it("does not touch cards of another deck even when it names them", async () => {
+    const a = await deckWithCards(4);
+    const b = await deckWithCards(4);
+    const before = await courseSnapshot(db, b.courseId);
+    const res = await a.client.put(`/api/decks/${a.deckId}`, {
+      name: "x",
+      description: "x",
+      changed: [{ id: b.cardIds[0], question: "stolen", answer: "stolen", duration: 3 }],
+    });
+    expect(res.status).toBe(400);
+    expect(await courseSnapshot(db, b.courseId)).toEqual(before);
+  });
+});
+
+describe("deleting a deck", () => {
+  it("removes its cards and progress, and moves later decks up a level", async () => {
+    const { client, courseId } = await owner();
+    const ids: number[] = [];
+    for (const name of ["One", "Two", "Three"]) {
+      ids.push(
+        (
+          (await (await createDeck(client, courseId, { name, description: "d", cards: cards(4) })).json()) as {
+            id: number;
+          }
+        ).id,
+      );
+    }
+    const learner = new TestClient(app);
+    await signUpConfirmed(learner, db);
+    const [user] = await db
+      .select()
+      .from(decks)
+      .where(eq(decks.id, ids[1] ?? 0));
+    await db.insert(userProgress).values({ userId: user?.userId ?? "", courseId, deckId: ids[1] ?? 0 });
+
+    expect((await client.delete(`/api/decks/${ids[1]}`)).status).toBe(200);
+    expect(
+      await db
+        .select()
+        .from(flashcards)
+        .where(eq(flashcards.deckId, ids[1] ?? 0)),
+    ).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(userProgress)
+        .where(eq(userProgress.deckId, ids[1] ?? 0)),
+    ).toEqual([]);
+    const course = await (await client.get(`/api/courses/${courseId}`)).json();
+    expect(course.decks.map((d: { name: string; level: number }) => `${d.level}. ${d.name}`)).toEqual([
+      "1. One",
+      "2. Three",
+    ]);
+  });
+});

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import {
+  CARD_DURATION_MAX_SECONDS,
+  CARD_DURATION_MIN_SECONDS,
+  DECK_MAX_CARDS,
+  DECK_MIN_CARDS,
+  TEXT_LIMITS,
+} from "../limits";
+import { entityId } from "./course";
+
+export const deckIdParams = z.object({ deckId: entityId });
+
+/** Messages are the spec's translation keys (section 8) or keys under `validation.`. */
+const question = z
+  .string()
+  .trim()
+  .min(1, "each_flashcard_needs_question")
+  .max(TEXT_LIMITS.question, "question_too_long");
+const answer = z.string().trim().min(1, "each_flashcard_needs_answer").max(TEXT_LIMITS.answer, "answer_too_long");
+const duration = z
+  .number({ message: "duration_warning" })
+  .min(CARD_DURATION_MIN_SECONDS, "duration_warning")
+  .max(CARD_DURATION_MAX_SECONDS, "duration_warning");
+
+export const cardInput = z.object({ question, answer, duration });
+export type CardInput = z.infer<typeof cardInput>;
+
+const deckName = z.string().trim().min(1, "deck_name_required").max(TEXT_LIMITS.deckName, "deck_name_too_long");
+const deckDescription = z
+  .string()
+  .trim()
+  .min(1, "deck_description_required")
+  .max(TEXT_LIMITS.deckDescription, "description_too_long");
+
+export const deckCreateInput = z.object({
+  name: deckName,
+  description: deckDescription,
+  cards: z
+    .array(cardInput)
+    .min(DECK_MIN_CARDS, "four_flashcards_in_deck")
+    .max(DECK_MAX_CARDS, "more_than_fifty_flashcards_in_deck"),
+});
+export type DeckCreateInput = z.infer<typeof deckCreateInput>;
+
+/** A deck edit sends only what changed: cards changed, added and deleted. */
+export const deckUpdateInput = z.object({
+  name: deckName,
+  description: deckDescription,
+  changed: z
+    .array(cardInput.extend({ id: entityId }))
+    .max(DECK_MAX_CARDS, "more_than_fifty_flashcards_in_deck")
+    .default([]),
+  added: z.array(cardInput).max(DECK_MAX_CARDS, "more_than_fifty_flashcards_in_deck").default([]),
+  deleted: z.array(entityId).max(DECK_MAX_CARDS, "more_than_fifty_flashcards_in_deck").default([]),
+});
+export type DeckUpdateInput = z.input<typeof deckUpdateInput>;
+
+export interface Flashcard {
+  id: number;
+  question: string;
+  answer: string;
+  duration: number;
+}
+
+export interface DeckDetail {
+  id: number;
+  courseId: number;
+  courseName: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  level: number;
+  flashcards: Flashcard[];
+}
