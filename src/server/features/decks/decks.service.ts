@@ -114,16 +114,14 @@ export async function updateDeck(db: Database, user: SessionUser, deckId: number
         where ${flashcards.id} = v.id and ${flashcards.deckId} = ${deckId}`);
     }
     if (input.added.length) {
-      await tx
-        .insert(flashcards)
-        .values(
-          input.added.map((card) => ({
-            deckId,
-            question: card.question,
-            correctAnswer: card.answer,
-            duration: card.duration,
-          })),
-        );
+      await tx.insert(flashcards).values(
+        input.added.map((card) => ({
+          deckId,
+          question: card.question,
+          correctAnswer: card.answer,
+          duration: card.duration,
+        })),
+      );
     }
   });
 }
