@@ -8,17 +8,22 @@ interface DialogProps {
   onOpenChange(open: boolean): void;
   title: string;
   description?: ReactNode;
+  /** Room for long forms (the deck editor). */
+  wide?: boolean;
   children: ReactNode;
 }
 
 /** A modal dialog: focus stays inside, Escape and the close button close it. */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, wide = false, children }: DialogProps) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={styles.content} {...(description ? {} : { "aria-describedby": undefined })}>
+        <RadixDialog.Content
+          className={wide ? `${styles.content} ${styles.wide}` : styles.content}
+          {...(description ? {} : { "aria-describedby": undefined })}
+        >
           <div className={styles.header}>
             <div>
               <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>

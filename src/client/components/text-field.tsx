@@ -1,31 +1,28 @@
-import { type InputHTMLAttributes, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
 import styles from "./form.module.css";
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldProps {
   label: string;
   hint?: string;
   error?: string;
+  id?: string;
+  /** Renders the control with the ids and aria attributes it needs. */
+  children(control: { id: string; "aria-describedby"?: string; "aria-invalid"?: true }): ReactNode;
 }
 
-/** A labelled input with an optional hint and error, both announced with the field. */
-export function TextField({ label, hint, error, id, ...input }: TextFieldProps) {
+/** A label, a control, and an optional hint and error, both announced with the control. */
+export function Field({ label, hint, error, id, children }: FieldProps) {
   const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const controlId = id ?? generated;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
   const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={styles.field}>
-      <label htmlFor={inputId} className={styles.label}>
+      <label htmlFor={controlId} className={styles.label}>
         {label}
       </label>
-      <input
-        id={inputId}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      {children({ id: controlId, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}
@@ -37,5 +34,29 @@ export function TextField({ label, hint, error, id, ...input }: TextFieldProps) 
         </p>
       )}
     </div>
+  );
+}
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string };
+
+export function TextField({ label, hint, error, id, ...input }: TextFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error} id={id}>
+      {(control) => <input className={styles.input} {...control} {...input} />}
+    </Field>
+  );
+}
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  hint?: string;
+  error?: string;
+};
+
+export function TextAreaField({ label, hint, error, id, ...textarea }: TextAreaFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error} id={id}>
+      {(control) => <textarea className={`${styles.input} ${styles.textarea}`} rows={3} {...control} {...textarea} />}
+    </Field>
   );
 }

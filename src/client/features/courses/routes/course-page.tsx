@@ -1,16 +1,24 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import type { CourseDetail } from "../../../../shared/schemas/course";
 import { useLocalePath } from "../../../app/use-language";
+import { Button } from "../../../components/button";
+import { ConfirmByNameDialog } from "../../../components/confirm-by-name-dialog";
 import { Loading } from "../../../components/loading";
 import { Page } from "../../../components/page";
 import { ApiError } from "../../../lib/api";
+import { notify } from "../../../lib/notify";
+import { useSession } from "../../accounts/session";
+import { DeckEditorDialog } from "../../decks/components/deck-editor-dialog";
+import { useDeleteCourse } from "../api/delete-course";
 import { useCourse } from "../api/get-course";
+import { CourseFormDialog } from "../components/course-form-dialog";
 import styles from "./course-page.module.css";
 
 export function CoursePage() {
   const { courseId = "" } = useParams();
   const { t } = useTranslation();
-  const localePath = useLocalePath();
   // The name may arrive as navigation state, so the heading shows before the data.
   const passedName = (useLocation().state as { courseName?: string } | null)?.courseName;
   const { data: course, error, isPending } = useCourse(courseId);
@@ -26,31 +34,99 @@ export function CoursePage() {
 
   return (
     <Page title={course?.name ?? passedName ?? t("pages.course")}>
-      {isPending ? (
-        <Loading />
+      {isPending ? <Loading label={t("course.loading")} /> : <CourseBody course={course} />}
+    </Page>
+  );
+}
+
+function CourseBody({ course }: { course: CourseDetail }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const { user } = useSession();
+  const isOwner = user?.id === course.ownerId;
+  const passed = new Set(course.viewer?.passedDeckIds ?? []);
+
+  return (
+    <>
+      {course.description && <p className={styles.description}>{course.description}</p>}
+      {isOwner && <OwnerActions course={course} />}
+
+      <h2 className={styles.heading}>{t("course.decks_heading")}</h2>
+      {course.decks.length === 0 ? (
+        <p className={styles.empty}>{t("course.no_decks")}</p>
       ) : (
-        <>
-          {course.description && <p className={styles.description}>{course.description}</p>}
-          <ol className={styles.decks}>
-            {course.decks.map((deck) => (
-              <li key={deck.id}>
-                <Link to={localePath(`/courses/${course.id}/decks/${deck.id}`)} className={styles.deck}>
+        <ol className={styles.decks}>
+          {course.decks.map((deck) => (
+            <li key={deck.id}>
+              <Link to={localePath(`/courses/${course.id}/decks/${deck.id}`)} className={styles.deck}>
+                <span>
                   {deck.level}. {deck.name}
-                </Link>
+                </span>
+                {passed.has(deck.id) && (
+                  <span className={styles.passed} role="img" aria-label={t("course.deck_completed")}>
+                    ✓
+                  </span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {course.tags.length > 0 && (
+        <>
+          <h2 className={styles.heading}>{t("course.tags_heading")}</h2>
+          <ul className={styles.tags}>
+            {course.tags.map((tag) => (
+              <li key={tag} className={styles.tag}>
+                {tag}
               </li>
             ))}
-          </ol>
-          {course.tags.length > 0 && (
-            <ul className={styles.tags}>
-              {course.tags.map((tag) => (
-                <li key={tag} className={styles.tag}>
-                  {tag}
-                </li>
-              ))}
-            </ul>
-          )}
+          </ul>
         </>
       )}
-    </Page>
+    </>
+  );
+}
+
+function OwnerActions({ course }: { course: CourseDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const deleteCourse = useDeleteCourse();
+  const [open, setOpen] = useState<"edit" | "delete" | "deck" | null>(null);
+  const close = () => setOpen(null);
+
+  return (
+    <div className={styles.actions}>
+      <Button onClick={() => setOpen("deck")}>{t("course.create_deck")}</Button>
+      <Button variant="secondary" onClick={() => setOpen("edit")}>
+        {t("course.edit")}
+      </Button>
+      <Button variant="secondary" onClick={() => setOpen("delete")}>
+        {t("course.delete")}
+      </Button>
+
+      <DeckEditorDialog open={open === "deck"} onClose={close} target={{ kind: "create", courseId: course.id }} />
+      <CourseFormDialog open={open === "edit"} onClose={close} course={course} />
+      <ConfirmByNameDialog
+        open={open === "delete"}
+        onClose={close}
+        title={t("course.delete_title")}
+        name={course.name}
+        mismatchMessage={t("validation.course_name_does_not_match")}
+        confirmLabel={t("course.delete")}
+        onConfirm={async () => {
+          try {
+            await deleteCourse.mutateAsync(course.id);
+            notify.success(t("validation.course_deleted_successfully"));
+            navigate(localePath("/home"));
+          } catch (failure) {
+            console.error(failure); // the spec only logs it; the dialog stays open to try again
+            notify.error(t("errors.internal"));
+          }
+        }}
+      />
+    </div>
   );
 }

@@ -1,7 +1,114 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { useLocalePath } from "../../../app/use-language";
+import { Button, buttonClass } from "../../../components/button";
+import { ConfirmByNameDialog } from "../../../components/confirm-by-name-dialog";
+import { Loading } from "../../../components/loading";
 import { Page } from "../../../components/page";
+import { ApiError } from "../../../lib/api";
+import { notify } from "../../../lib/notify";
+import { useSession } from "../../accounts/session";
+import { useDeck } from "../api/get-deck";
+import { useDeleteDeck } from "../api/save-deck";
+import { DeckEditorDialog } from "../components/deck-editor-dialog";
+import styles from "./deck-page.module.css";
 
 export function DeckPage() {
+  const { courseId = "", deckId = "" } = useParams();
   const { t } = useTranslation();
-  return <Page title={t("pages.deck")} />;
+  const localePath = useLocalePath();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const { data: deck, error, isPending } = useDeck(deckId);
+  const deleteDeck = useDeleteDeck();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const coursePath = localePath(`/courses/${courseId}`);
+  const back = (
+    <Link to={coursePath} className={styles.back}>
+      ← {t("deck.back_to_course")}
+    </Link>
+  );
+
+  if (error || (deck && String(deck.courseId) !== courseId)) {
+    const missing = !error || (error instanceof ApiError && ["not_found", "invalid_request"].includes(error.code));
+    return (
+      <Page title={t("pages.deck")} before={back}>
+        <p role="alert">{missing ? t("deck.not_found") : t("deck.load_failed")}</p>
+      </Page>
+    );
+  }
+  if (isPending) {
+    return (
+      <Page title={t("pages.deck")} before={back}>
+        <Loading label={t("deck.loading")} />
+      </Page>
+    );
+  }
+
+  const isOwner = user?.id === deck.ownerId;
+  const deckPath = localePath(`/courses/${courseId}/decks/${deckId}`);
+
+  return (
+    <Page title={deck.name} before={back}>
+      {deck.description && <p className={styles.description}>{deck.description}</p>}
+      <div className={styles.actions}>
+        <Link to={`${deckPath}/study`} className={buttonClass()}>
+          {t("deck.study")}
+        </Link>
+        <Link to={`${deckPath}/test`} className={buttonClass({ variant: "secondary" })}>
+          {t("deck.test")}
+        </Link>
+        {isOwner && (
+          <>
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              {t("deck.edit")}
+            </Button>
+            <Button variant="secondary" onClick={() => setDeleting(true)}>
+              {t("deck.delete")}
+            </Button>
+          </>
+        )}
+      </div>
+
+      <h2 className={styles.heading}>{t("deck.cards_heading", { count: deck.flashcards.length })}</h2>
+      {deck.flashcards.length === 0 ? (
+        <p>{t("deck.no_cards")}</p>
+      ) : (
+        <ol className={styles.cards}>
+          {deck.flashcards.map((card) => (
+            <li key={card.id} className={styles.card}>
+              <p className={styles.question}>{card.question}</p>
+              <p className={styles.answer}>{card.answer}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {isOwner && (
+        <>
+          <DeckEditorDialog open={editing} onClose={() => setEditing(false)} target={{ kind: "edit", deck }} />
+          <ConfirmByNameDialog
+            open={deleting}
+            onClose={() => setDeleting(false)}
+            title={t("deck.delete_title")}
+            name={deck.name}
+            mismatchMessage={t("validation.deck_name_does_not_match")}
+            confirmLabel={t("deck.delete")}
+            onConfirm={async () => {
+              try {
+                await deleteDeck.mutateAsync(deck.id);
+                notify.success(t("validation.delete_deck_succeeded"));
+                navigate(coursePath);
+              } catch (failure) {
+                console.error(failure);
+                notify.error(t("validation.delete_deck_failed"));
+              }
+            }}
+          />
+        </>
+      )}
+    </Page>
+  );
 }

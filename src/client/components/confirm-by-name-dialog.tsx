@@ -1,0 +1,65 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "./button";
+import { Dialog } from "./dialog";
+import styles from "./form.module.css";
+import { TextField } from "./text-field";
+
+interface ConfirmByNameDialogProps {
+  open: boolean;
+  onClose(): void;
+  title: string;
+  /** The exact name the person must type. */
+  name: string;
+  mismatchMessage: string;
+  confirmLabel: string;
+  onConfirm(): Promise<void>;
+}
+
+/** A destructive action confirmed by typing the exact name of what goes. */
+export function ConfirmByNameDialog({ open, onClose, ...props }: ConfirmByNameDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={props.title}>
+      {open && <ConfirmByNameForm {...props} />}
+    </Dialog>
+  );
+}
+
+function ConfirmByNameForm({
+  name,
+  mismatchMessage,
+  confirmLabel,
+  onConfirm,
+}: Omit<ConfirmByNameDialogProps, "open" | "onClose" | "title">) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (typed !== name) return setError(mismatchMessage);
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <p>{t("confirm_delete.explain", { name })}</p>
+      <TextField
+        label={t("confirm_delete.type_name")}
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        error={error}
+        autoComplete="off"
+      />
+      <Button type="submit" variant="danger" disabled={busy}>
+        {confirmLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap } from "../../../lib/api";
+
+export function useDeleteCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (courseId: number) =>
+      unwrap(api.courses[":courseId"].$delete({ param: { courseId: String(courseId) } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["courses"] }),
+  });
+}

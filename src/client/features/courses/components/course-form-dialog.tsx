@@ -1,0 +1,83 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { courseInput } from "../../../../shared/schemas/course";
+import { useLocalePath } from "../../../app/use-language";
+import { Button } from "../../../components/button";
+import { Dialog } from "../../../components/dialog";
+import styles from "../../../components/form.module.css";
+import { TextAreaField, TextField } from "../../../components/text-field";
+import { notify } from "../../../lib/notify";
+import { useSaveCourse } from "../api/save-course";
+import { TagInput } from "./tag-input";
+
+interface CourseFormDialogProps {
+  open: boolean;
+  onClose(): void;
+  /** Given: edit this course. Absent: create one. */
+  course?: { id: number; name: string; description: string; tags: string[] };
+}
+
+export function CourseFormDialog({ open, onClose, course }: CourseFormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={course ? t("course_form.edit_title") : t("course_form.create_title")}
+    >
+      {open && <CourseForm course={course} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function CourseForm({ course, onDone }: { course?: CourseFormDialogProps["course"]; onDone(): void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const save = useSaveCourse(course?.id);
+  const [name, setName] = useState(course?.name ?? "");
+  const [description, setDescription] = useState(course?.description ?? "");
+  const [tags, setTags] = useState<string[]>(course?.tags ?? []);
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = courseInput.safeParse({ name, description, tags });
+    if (!parsed.success) return setError(t(`validation.${parsed.error.issues[0]?.message ?? "invalid"}`));
+    setError(undefined);
+    try {
+      const { id } = await save.mutateAsync(parsed.data);
+      if (course) {
+        notify.success(t("course_form.updated"));
+        onDone();
+      } else {
+        onDone();
+        navigate(localePath(`/courses/${id}`), { state: { courseName: parsed.data.name } });
+      }
+    } catch (failure) {
+      console.error(failure);
+      notify.error(course ? t("course_form.update_failed") : t("course_form.create_failed"));
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      {error && (
+        <p className={styles.alert} role="alert">
+          {error}
+        </p>
+      )}
+      <TextField label={t("course_form.name")} value={name} onChange={(e) => setName(e.target.value)} required />
+      <TextAreaField
+        label={t("course_form.description")}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
+      <TagInput tags={tags} onChange={setTags} />
+      <Button type="submit" disabled={save.isPending}>
+        {course ? t("course_form.save") : t("course_form.create")}
+      </Button>
+    </form>
+  );
+}

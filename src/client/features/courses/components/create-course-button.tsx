@@ -1,0 +1,31 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import headerStyles from "../../../app/header.module.css";
+import { notify } from "../../../lib/notify";
+import { useAuthDialog } from "../../accounts/components/auth-dialog";
+import { useSession } from "../../accounts/session";
+import { CourseFormDialog } from "./course-form-dialog";
+
+/** Header button: the create-course dialog, or for visitors the reason and the sign-in dialog. */
+export function CreateCourseButton() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { openAuthDialog } = useAuthDialog();
+  const [open, setOpen] = useState(false);
+
+  const onClick = () => {
+    if (user) return setOpen(true);
+    notify.error(t("course_form.login_to_create"));
+    openAuthDialog();
+  };
+
+  return (
+    <>
+      <button type="button" className={`${headerStyles.menuButton} ${headerStyles.createButton}`} onClick={onClick}>
+        <span aria-hidden="true">＋</span>
+        <span className={headerStyles.collapsibleText}>{t("course_form.create_button")}</span>
+      </button>
+      <CourseFormDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { type KeyboardEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import formStyles from "../../../components/form.module.css";
+import styles from "./tag-input.module.css";
+
+interface TagInputProps {
+  tags: string[];
+  onChange(tags: string[]): void;
+}
+
+/** Tags typed one at a time, added with Enter (trimmed, never blank or twice), removable. */
+export function TagInput({ tags, onChange }: TagInputProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [draft, setDraft] = useState("");
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault(); // Enter adds a tag; it does not submit the form
+    const tag = draft.trim();
+    if (tag && !tags.includes(tag)) onChange([...tags, tag]);
+    setDraft("");
+  };
+
+  return (
+    <div className={formStyles.field}>
+      <label htmlFor={id} className={formStyles.label}>
+        {t("course_form.tags")}
+      </label>
+      <input
+        id={id}
+        className={formStyles.input}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={onKeyDown}
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className={formStyles.hint}>
+        {t("course_form.tags_hint")}
+      </p>
+      {tags.length > 0 && (
+        <ul className={styles.chips} aria-label={t("course_form.tags")}>
+          {tags.map((tag) => (
+            <li key={tag} className={styles.chip}>
+              {tag}
+              <button
+                type="button"
+                className={styles.remove}
+                onClick={() => onChange(tags.filter((other) => other !== tag))}
+                aria-label={t("course_form.remove_tag", { tag })}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
