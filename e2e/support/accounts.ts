@@ -56,3 +56,15 @@ export async function signOut(page: Page, email: string, language: "en" | "ja" =
     .click();
   await page.getByRole("menuitem", { name: item }).click();
 }
+
+/** A new account, confirmed through the outbox and signed in; the page ends on the landing page. */
+export async function signUpConfirmed(page: Page, language: "en" | "ja" = "en", label = "person") {
+  const email = newEmail(label);
+  const password = "long-enough-1";
+  await page.goto(`/${language}/`);
+  await signUp(page, email, password, language);
+  await page.getByRole("dialog").getByText(email).waitFor();
+  await followMailLink(page, email);
+  await page.waitForURL((url) => url.pathname === `/${language}/`, { timeout: 10_000 });
+  return { email, password };
+}

@@ -39,7 +39,7 @@ export function TagInput({ tags, onChange }: TagInputProps) {
         {t("course_form.tags_hint")}
       </p>
       {tags.length > 0 && (
-        <ul className={styles.chips} aria-label={t("course_form.tags")}>
+        <ul className={styles.chips} aria-label={t("course_form.added_tags")}>
           {tags.map((tag) => (
             <li key={tag} className={styles.chip}>
               {tag}

@@ -2,12 +2,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DeckCreateInput, DeckUpdateInput } from "../../../../shared/schemas/deck";
 import { api, unwrap } from "../../../lib/api";
 
-/** After any deck write the course page and the deck page show the new data, without a reload. */
+/**
+ * After any deck write the course page and the deck page show the new data, without a reload.
+ * Cached pages not on screen are refetched too, so going back to them never shows the old list.
+ */
 function useInvalidateDecks() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ["courses"] }),
+      queryClient.invalidateQueries({ queryKey: ["courses"], refetchType: "all" }),
       queryClient.invalidateQueries({ queryKey: ["decks"] }),
     ]);
 }
@@ -31,9 +34,13 @@ export function useUpdateDeck(deckId: number) {
 }
 
 export function useDeleteDeck() {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateDecks();
   return useMutation({
     mutationFn: (deckId: number) => unwrap(api.decks[":deckId"].$delete({ param: { deckId: String(deckId) } })),
-    onSuccess: invalidate,
+    onSuccess: (_, deckId) => {
+      queryClient.removeQueries({ queryKey: ["decks", String(deckId)] });
+      return invalidate();
+    },
   });
 }

@@ -181,12 +181,13 @@ function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
       >
         {t("deck_form.add_card")}
       </Button>
-      {error && (
-        <p className={formStyles.alert} role="alert">
-          {error}
-        </p>
-      )}
+      {/* Sticky, so the message and the button stay in view however long the deck is. */}
       <div className={styles.footer}>
+        {error && (
+          <p className={formStyles.alert} role="alert">
+            {error}
+          </p>
+        )}
         <Button type="submit" disabled={busy}>
           {editing ? t("deck_form.save") : t("deck_form.create")}
         </Button>
