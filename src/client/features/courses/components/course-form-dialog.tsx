@@ -7,6 +7,7 @@ import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import styles from "../../../components/form.module.css";
 import { TextAreaField, TextField } from "../../../components/text-field";
+import { ApiError } from "../../../lib/api";
 import { notify } from "../../../lib/notify";
 import { useSaveCourse } from "../api/save-course";
 import { TagInput } from "./tag-input";
@@ -57,7 +58,11 @@ function CourseForm({ course, onDone }: { course?: CourseFormDialogProps["course
       }
     } catch (failure) {
       console.error(failure);
-      notify.error(course ? t("course_form.update_failed") : t("course_form.create_failed"));
+      if (failure instanceof ApiError && failure.code === "unauthenticated") {
+        notify.error(course ? t("course_form.login_to_edit") : t("course_form.login_to_create"));
+      } else {
+        notify.error(course ? t("course_form.update_failed") : t("course_form.create_failed"));
+      }
     }
   };
 

@@ -15,6 +15,7 @@ import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import formStyles from "../../../components/form.module.css";
 import { TextAreaField, TextField } from "../../../components/text-field";
+import { ApiError } from "../../../lib/api";
 import { notify } from "../../../lib/notify";
 import { useCreateDeck, useUpdateDeck } from "../api/save-deck";
 import { type CardRow, deckChanges, newRow, parsePastedCards, rowsFromCards } from "../lib/card-rows";
@@ -94,7 +95,11 @@ function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
       onDone();
     } catch (failure) {
       console.error(failure);
-      notify.error(editing ? t("validation.failed_to_save_deck") : t("validation.make_deck_failed"));
+      if (failure instanceof ApiError && failure.code === "unauthenticated") {
+        notify.error(t("validation.login_to_make_deck"));
+      } else {
+        notify.error(editing ? t("validation.failed_to_save_deck") : t("validation.make_deck_failed"));
+      }
     }
   };
 
