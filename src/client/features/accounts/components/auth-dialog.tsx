@@ -9,13 +9,15 @@ import { useLanguage } from "../../../app/use-language";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import styles from "../../../components/form.module.css";
+import { FormAlert } from "../../../components/form-alert";
 import { TextField } from "../../../components/text-field";
 import { notify } from "../../../lib/notify";
 import { requestPasswordReset } from "../api/request-password-reset";
 import { signIn } from "../api/sign-in";
 import { signUp } from "../api/sign-up";
-import { authErrorMessage } from "../auth-error-message";
 import { useSession } from "../session";
+import { useAccountSubmit } from "../use-account-submit";
+import { NewPasswordFields } from "./new-password-fields";
 
 type Mode = "signIn" | "signUp" | "forgot";
 
@@ -116,29 +118,11 @@ interface FormProps {
   onMode(mode: Mode): void;
 }
 
-function useSubmit(action: () => Promise<void>) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (failure) {
-      setError(authErrorMessage(failure, t));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, setError, run };
-}
-
 function SignInForm({ onSignedIn, onMode }: FormProps & { onSignedIn(): Promise<void> }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const { busy, error, setError, run } = useSubmit(async () => {
+  const { busy, error, setError, run } = useAccountSubmit(async () => {
     await signIn({ email, password });
     void onSignedIn();
   });
@@ -152,19 +136,8 @@ function SignInForm({ onSignedIn, onMode }: FormProps & { onSignedIn(): Promise<
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {error && (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      )}
-      <TextField
-        label={t("auth.email")}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        required
-      />
+      <FormAlert message={error} />
+      <EmailField value={email} onChange={setEmail} />
       <TextField
         label={t("auth.password")}
         type="password"
@@ -197,7 +170,7 @@ function SignUpForm({ onSent, onMode }: FormProps & { onSent(email: string): voi
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const { busy, error, setError, run } = useSubmit(async () => {
+  const { busy, error, setError, run } = useAccountSubmit(async () => {
     await signUp({ email, password, language });
     onSent(email.trim().toLowerCase());
   });
@@ -212,35 +185,14 @@ function SignUpForm({ onSent, onMode }: FormProps & { onSent(email: string): voi
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {error && (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      )}
-      <TextField
-        label={t("auth.email")}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        required
-      />
-      <TextField
-        label={t("auth.password")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("auth.password_hint")}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        required
-      />
-      <TextField
-        label={t("auth.confirm_password")}
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        required
+      <FormAlert message={error} />
+      <EmailField value={email} onChange={setEmail} />
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        labels={{ password: t("auth.password"), confirm: t("auth.confirm_password") }}
       />
       <Button type="submit" block disabled={busy}>
         {busy ? t("auth.signing_up") : t("auth.sign_up")}
@@ -258,7 +210,7 @@ function SignUpForm({ onSent, onMode }: FormProps & { onSent(email: string): voi
 function ForgotPasswordForm({ onSent, onMode }: FormProps & { onSent(email: string): void }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
-  const { busy, error, setError, run } = useSubmit(async () => {
+  const { busy, error, setError, run } = useAccountSubmit(async () => {
     await requestPasswordReset(email);
     onSent(email.trim());
   });
@@ -272,19 +224,8 @@ function ForgotPasswordForm({ onSent, onMode }: FormProps & { onSent(email: stri
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.hint}>{t("auth.forgot_intro")}</p>
-      {error && (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      )}
-      <TextField
-        label={t("auth.email")}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        required
-      />
+      <FormAlert message={error} />
+      <EmailField value={email} onChange={setEmail} />
       <Button type="submit" block disabled={busy}>
         {busy ? t("auth.sending") : t("auth.send_reset_link")}
       </Button>
@@ -313,5 +254,19 @@ function SignInPrompt({ message, onClose, onSignIn }: { message: string | null; 
         </div>
       </div>
     </Dialog>
+  );
+}
+
+function EmailField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t("auth.email")}
+      type="email"
+      autoComplete="email"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      required
+    />
   );
 }

@@ -3,10 +3,12 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import styles from "../../../components/form.module.css";
+import { FormAlert } from "../../../components/form-alert";
 import { TextField } from "../../../components/text-field";
 import { notify } from "../../../lib/notify";
 import { changePassword } from "../api/change-password";
-import { authErrorMessage } from "../auth-error-message";
+import { useAccountSubmit } from "../use-account-submit";
+import { NewPasswordFields } from "./new-password-fields";
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
@@ -23,33 +25,22 @@ function ChangePasswordForm({ onDone }: { onDone(): void }) {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAccountSubmit(async () => {
+    await changePassword({ currentPassword: current, newPassword: next });
+    notify.success(t("change_password.success"));
+    onDone();
+  }, "change_password.password_change_failed");
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!current || !next) return setError(t("auth.password_required"));
     if (next !== confirm) return setError(t("auth.passwords_do_not_match"));
-    setBusy(true);
-    setError(null);
-    try {
-      await changePassword({ currentPassword: current, newPassword: next });
-      notify.success(t("change_password.success"));
-      onDone();
-    } catch (failure) {
-      setError(authErrorMessage(failure, t, "change_password.password_change_failed"));
-    } finally {
-      setBusy(false);
-    }
+    void run();
   };
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {error && (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <TextField
         label={t("change_password.current")}
         type="password"
@@ -58,22 +49,12 @@ function ChangePasswordForm({ onDone }: { onDone(): void }) {
         onChange={(e) => setCurrent(e.target.value)}
         required
       />
-      <TextField
-        label={t("change_password.new")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("auth.password_hint")}
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        required
-      />
-      <TextField
-        label={t("change_password.confirm")}
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        required
+      <NewPasswordFields
+        password={next}
+        confirm={confirm}
+        onPassword={setNext}
+        onConfirm={setConfirm}
+        labels={{ password: t("change_password.new"), confirm: t("change_password.confirm") }}
       />
       <Button type="submit" block disabled={busy}>
         {busy ? t("change_password.submitting") : t("change_password.submit")}

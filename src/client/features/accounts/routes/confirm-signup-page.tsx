@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { CONFIRM_SIGNUP_FAILURE_REDIRECT_MS, CONFIRM_SIGNUP_SUCCESS_REDIRECT_MS } from "../../../../shared/limits";
 import styles from "../../../components/form.module.css";
+import { FormAlert } from "../../../components/form-alert";
 import { Loading } from "../../../components/loading";
 import { Page } from "../../../components/page";
 import { sessionQuery } from "../api/get-session";
@@ -33,9 +34,7 @@ export function ConfirmSignupPage() {
           {t("confirm_signup.email_confirmed")}
         </p>
       ) : (
-        <p className={styles.alert} role="alert">
-          {t("confirm_signup.email_confirm_failed")}
-        </p>
+        <FormAlert message={t("confirm_signup.email_confirm_failed")} />
       )}
     </Page>
   );

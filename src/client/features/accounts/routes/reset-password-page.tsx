@@ -4,11 +4,12 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { useLocalePath } from "../../../app/use-language";
 import { Button } from "../../../components/button";
 import styles from "../../../components/form.module.css";
+import { FormAlert } from "../../../components/form-alert";
 import { Page } from "../../../components/page";
-import { TextField } from "../../../components/text-field";
 import { ApiError } from "../../../lib/api";
 import { resetPassword } from "../api/reset-password";
-import { authErrorMessage } from "../auth-error-message";
+import { NewPasswordFields } from "../components/new-password-fields";
+import { useAccountSubmit } from "../use-account-submit";
 
 const AFTER_SUCCESS_MS = 2000;
 
@@ -25,9 +26,7 @@ export function ResetPasswordPage() {
         <ResetPasswordForm token={token} email={email} />
       ) : (
         <div className={styles.form}>
-          <p className={styles.alert} role="alert">
-            {t("reset_password.invalid_link")}
-          </p>
+          <FormAlert message={t("reset_password.invalid_link")} />
           <RequestNewLink />
         </div>
       )}
@@ -51,9 +50,17 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ text: string; expired: boolean } | null>(null);
+  const [expired, setExpired] = useState(false);
   const [done, setDone] = useState(false);
+  const { busy, error, setError, run } = useAccountSubmit(async () => {
+    try {
+      await resetPassword({ token, newPassword: password });
+      setDone(true);
+    } catch (failure) {
+      setExpired(failure instanceof ApiError && failure.reason === "INVALID_TOKEN");
+      throw failure;
+    }
+  }, "errors.internal");
 
   useEffect(() => {
     if (!done) return;
@@ -61,21 +68,12 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!password) return setError({ text: t("auth.password_required"), expired: false });
-    if (password !== confirm) return setError({ text: t("reset_password.passwords_do_not_match"), expired: false });
-    setBusy(true);
-    setError(null);
-    try {
-      await resetPassword({ token, newPassword: password });
-      setDone(true);
-    } catch (failure) {
-      const expired = failure instanceof ApiError && failure.reason === "INVALID_TOKEN";
-      setError({ text: authErrorMessage(failure, t, "errors.internal"), expired });
-    } finally {
-      setBusy(false);
-    }
+    setExpired(false);
+    if (!password) return setError(t("auth.password_required"));
+    if (password !== confirm) return setError(t("reset_password.passwords_do_not_match"));
+    void run();
   };
 
   if (done) {
@@ -89,28 +87,14 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.hint}>{t("reset_password.for_email", { email })}</p>
-      {error && (
-        <div className={styles.alert} role="alert">
-          <p>{error.text}</p>
-          {error.expired && <RequestNewLink />}
-        </div>
-      )}
-      <TextField
-        label={t("reset_password.new_password")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("auth.password_hint")}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        required
-      />
-      <TextField
-        label={t("reset_password.confirm_password")}
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        required
+      <FormAlert message={error} />
+      {expired && <RequestNewLink />}
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        labels={{ password: t("reset_password.new_password"), confirm: t("reset_password.confirm_password") }}
       />
       <Button type="submit" disabled={busy}>
         {busy ? t("reset_password.submitting") : t("reset_password.submit")}

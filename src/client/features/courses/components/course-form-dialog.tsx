@@ -6,6 +6,7 @@ import { useLocalePath } from "../../../app/use-language";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import styles from "../../../components/form.module.css";
+import { FormAlert } from "../../../components/form-alert";
 import { TextAreaField, TextField } from "../../../components/text-field";
 import { ApiError } from "../../../lib/api";
 import { notify } from "../../../lib/notify";
@@ -68,11 +69,7 @@ function CourseForm({ course, onDone }: { course?: CourseFormDialogProps["course
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      {error && (
-        <p className={styles.alert} role="alert">
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <TextField label={t("course_form.name")} value={name} onChange={(e) => setName(e.target.value)} required />
       <TextAreaField
         label={t("course_form.description")}

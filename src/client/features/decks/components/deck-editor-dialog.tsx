@@ -14,6 +14,7 @@ import { type DeckDetail, deckCreateInput } from "../../../../shared/schemas/dec
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import formStyles from "../../../components/form.module.css";
+import { FormAlert } from "../../../components/form-alert";
 import { TextAreaField, TextField } from "../../../components/text-field";
 import { ApiError } from "../../../lib/api";
 import { notify } from "../../../lib/notify";
@@ -188,11 +189,7 @@ function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
       </Button>
       {/* Sticky, so the message and the button stay in view however long the deck is. */}
       <div className={styles.footer}>
-        {error && (
-          <p className={formStyles.alert} role="alert">
-            {error}
-          </p>
-        )}
+        <FormAlert message={error} />
         <Button type="submit" disabled={busy}>
           {editing ? t("deck_form.save") : t("deck_form.create")}
         </Button>
