@@ -17,6 +17,7 @@ import { coursesRoutes } from "./features/courses/courses.routes";
 import { decksRoutes } from "./features/decks/decks.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { outboxRoutes } from "./features/outbox/outbox.routes";
+import { progressRoutes } from "./features/progress/progress.routes";
 import type { AppEnv } from "./http/app-env";
 import { errorResponse, HttpError } from "./http/errors";
 import { originGuard } from "./http/origin-guard";
@@ -38,7 +39,8 @@ function createApi() {
     .route("/auth", authRoutes)
     .route("/profile", profileRoutes)
     .route("/courses", coursesRoutes)
-    .route("/decks", decksRoutes);
+    .route("/decks", decksRoutes)
+    .route("/progress", progressRoutes);
 }
 
 /** The API's type, for the web client's typed RPC client. */

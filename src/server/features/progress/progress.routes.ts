@@ -1,0 +1,16 @@
+import { Hono } from "hono";
+import { deckIdParams } from "../../../shared/schemas/deck";
+import type { AppEnv } from "../../http/app-env";
+import { signedIn } from "../../http/session";
+import { validate } from "../../http/validate";
+import { recordPass } from "./progress.service";
+
+/** POST /api/progress/:deckId — the signed-in user passed the deck's test. */
+export const progressRoutes = new Hono<AppEnv>().post(
+  "/:deckId",
+  signedIn,
+  validate("param", deckIdParams),
+  async (c) => {
+    return c.json(await recordPass(c.var.db, c.var.user, c.req.valid("param").deckId));
+  },
+);

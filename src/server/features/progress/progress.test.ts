@@ -1,0 +1,49 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { userProgress, users } from "../../db/schema";
+import { createCourse, createUser } from "../../test/factories";
+import { signUpConfirmed, TestClient } from "../../test/http-client";
+import { setupTestApp } from "../../test/test-app";
+
+const { app, database } = await setupTestApp();
+const { db } = database;
+
+describe("recording a passed test", () => {
+  it("records a pass once per user and deck, and the course page shows it", async () => {
+    const owner = await createUser(db);
+    const course = await createCourse(db, owner.id, { decks: 2 });
+    const deckId = course.decks[0]?.id ?? 0;
+    const learner = new TestClient(app);
+    const { email } = await signUpConfirmed(learner, db);
+
+    const first = await learner.post(`/api/progress/${deckId}`);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ courseId: course.id, firstPass: true });
+    const again = await learner.post(`/api/progress/${deckId}`);
+    expect(await again.json()).toEqual({ courseId: course.id, firstPass: false });
+
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const rows = await db
+      .select()
+      .from(userProgress)
+      .where(and(eq(userProgress.userId, user?.id ?? ""), eq(userProgress.deckId, deckId)));
+    expect(rows).toHaveLength(1);
+    const detail = await (await learner.get(`/api/courses/${course.id}`)).json();
+    expect(detail.viewer.passedDeckIds).toEqual([deckId]);
+  });
+
+  it("records nothing for a visitor", async () => {
+    const owner = await createUser(db);
+    const course = await createCourse(db, owner.id, { decks: 1 });
+    const deckId = course.decks[0]?.id ?? 0;
+    const res = await new TestClient(app).post(`/api/progress/${deckId}`);
+    expect(res.status).toBe(401);
+    expect(await db.select().from(userProgress).where(eq(userProgress.deckId, deckId))).toEqual([]);
+  });
+
+  it("answers 404 for a deck that does not exist", async () => {
+    const learner = new TestClient(app);
+    await signUpConfirmed(learner, db);
+    expect((await learner.post("/api/progress/2147483000")).status).toBe(404);
+  });
+});
