@@ -1,7 +1,94 @@
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Page } from "../../../components/page";
+import type { DeckDetail } from "../../../../shared/schemas/deck";
+import { Button } from "../../../components/button";
+import styles from "../components/quiz.module.css";
+import { StudyFrame } from "../components/study-frame";
+import { answerOptions } from "../lib/options";
+import { shuffle } from "../lib/shuffle";
 
 export function MultipleChoicePage() {
   const { t } = useTranslation();
-  return <Page title={t("pages.multiple_choice")} />;
+  return <StudyFrame mode={t("pages.multiple_choice")}>{(deck) => <MultipleChoice deck={deck} />}</StudyFrame>;
+}
+
+function makeQuestions(deck: DeckDetail) {
+  const answers = deck.flashcards.map((card) => card.answer);
+  return shuffle(deck.flashcards).map((card) => ({ card, options: answerOptions(card.answer, answers) }));
+}
+
+/** Every question on one page; submitting locks the choices and shows the score. */
+function MultipleChoice({ deck }: { deck: DeckDetail }) {
+  const { t } = useTranslation();
+  const [questions, setQuestions] = useState(() => makeQuestions(deck));
+  const [chosen, setChosen] = useState<ReadonlyMap<number, string>>(new Map());
+  const [submitted, setSubmitted] = useState(false);
+  const score = questions.filter(({ card }) => chosen.get(card.id) === card.answer).length;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+  };
+  const restart = () => {
+    setQuestions(makeQuestions(deck));
+    setChosen(new Map());
+    setSubmitted(false);
+  };
+
+  return (
+    <form onSubmit={submit} className={styles.quiz}>
+      <ol className={styles.questions}>
+        {questions.map(({ card, options }, index) => (
+          <li key={card.id}>
+            <fieldset className={styles.question} disabled={submitted}>
+              <legend>
+                <span className={styles.number}>{index + 1}.</span> {card.question}
+              </legend>
+              <div className={styles.options}>
+                {options.map((option) => {
+                  const picked = chosen.get(card.id) === option;
+                  const verdict = !submitted
+                    ? undefined
+                    : option === card.answer
+                      ? "correct"
+                      : picked
+                        ? "wrong"
+                        : undefined;
+                  return (
+                    <label key={option} className={styles.option} data-verdict={verdict}>
+                      <input
+                        type="radio"
+                        name={`question-${card.id}`}
+                        value={option}
+                        checked={picked}
+                        onChange={() => setChosen((current) => new Map(current).set(card.id, option))}
+                      />
+                      <span>{option}</span>
+                      {verdict && (
+                        <span className={styles.verdict}>
+                          {verdict === "correct" ? t("study.correct") : t("study.wrong")}
+                        </span>
+                      )}
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      <div className={styles.footer}>
+        {submitted ? (
+          <>
+            <p className={styles.score} role="status">
+              {t("study.score", { score, total: questions.length })}
+            </p>
+            <Button onClick={restart}>{t("study.restart")}</Button>
+          </>
+        ) : (
+          <Button type="submit">{t("study.submit")}</Button>
+        )}
+      </div>
+    </form>
+  );
 }

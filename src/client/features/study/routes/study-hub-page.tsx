@@ -1,7 +1,32 @@
 import { useTranslation } from "react-i18next";
-import { Page } from "../../../components/page";
+import { Link } from "react-router";
+import { buttonClass } from "../../../components/button";
+import styles from "../components/study.module.css";
+import { StudyFrame } from "../components/study-frame";
+
+const MODES = ["flashcards", "multiple_choice", "tile_game", "matching"] as const;
 
 export function StudyHubPage() {
   const { t } = useTranslation();
-  return <Page title={t("pages.study")} />;
+  return (
+    <StudyFrame mode={t("pages.study")} backTo="deck">
+      {() => (
+        <>
+          <ul className={styles.modes}>
+            {MODES.map((mode) => (
+              <li key={mode}>
+                <Link to={`../${mode}`} relative="path" className={styles.mode}>
+                  <span className={styles.modeName}>{t(`pages.${mode}`)}</span>
+                  <span className={styles.modeText}>{t(`study.about_${mode}`)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to="../test" relative="path" className={buttonClass()}>
+            {t("study.take_test")}
+          </Link>
+        </>
+      )}
+    </StudyFrame>
+  );
 }

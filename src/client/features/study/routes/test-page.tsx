@@ -1,7 +1,218 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { Page } from "../../../components/page";
+import { Link } from "react-router";
+import type { DeckDetail, Flashcard } from "../../../../shared/schemas/deck";
+import { useLocalePath } from "../../../app/use-language";
+import { Button, buttonClass } from "../../../components/button";
+import { api, unwrap } from "../../../lib/api";
+import { notify } from "../../../lib/notify";
+import { useSession } from "../../accounts/session";
+import { StudyFrame } from "../components/study-frame";
+import styles from "../components/test.module.css";
+import { flashFor } from "../lib/flash-timing";
+import { answerOptions } from "../lib/options";
+import { shuffle } from "../lib/shuffle";
+
+type Phase =
+  | { kind: "intro" }
+  | { kind: "ready"; index: number }
+  | { kind: "showing"; index: number }
+  | { kind: "answering"; index: number; options: string[] }
+  | { kind: "failed"; card: Flashcard; chosen: string }
+  | { kind: "passed" };
 
 export function TestPage() {
   const { t } = useTranslation();
-  return <Page title={t("pages.test")} />;
+  return <StudyFrame mode={t("pages.test")}>{(deck) => <TimedTest deck={deck} />}</StudyFrame>;
+}
+
+function TimedTest({ deck }: { deck: DeckDetail }) {
+  const { t } = useTranslation();
+  const [order, setOrder] = useState(() => shuffle(deck.flashcards));
+  const [phase, setPhase] = useState<Phase>({ kind: "intro" });
+  const answers = deck.flashcards.map((card) => card.answer);
+
+  const restart = () => {
+    setOrder(shuffle(deck.flashcards));
+    setPhase({ kind: "ready", index: 0 });
+  };
+  const choose = (index: number, card: Flashcard, option: string) => {
+    if (option !== card.answer) return setPhase({ kind: "failed", card, chosen: option });
+    setPhase(index + 1 < order.length ? { kind: "ready", index: index + 1 } : { kind: "passed" });
+  };
+
+  switch (phase.kind) {
+    case "intro":
+      return (
+        <section className={styles.screen} aria-labelledby="test-intro">
+          <h2 id="test-intro">{t("test.ready")}</h2>
+          <p>{t("test.rules", { count: order.length })}</p>
+          <div className={styles.actions}>
+            <Button autoFocus onClick={() => setPhase({ kind: "ready", index: 0 })}>
+              {t("test.begin")}
+            </Button>
+            <Link to="../study" relative="path" className={buttonClass({ variant: "secondary" })}>
+              {t("test.go_back")}
+            </Link>
+          </div>
+        </section>
+      );
+    case "ready":
+      return (
+        <section className={styles.screen} aria-labelledby="test-next">
+          <p className={styles.progress}>{t("test.question_of", { number: phase.index + 1, total: order.length })}</p>
+          <h2 id="test-next">{t("test.next_question")}</h2>
+          <Button autoFocus onClick={() => setPhase({ kind: "showing", index: phase.index })}>
+            {t("test.show_question")}
+          </Button>
+        </section>
+      );
+    case "showing": {
+      const card = order[phase.index] as Flashcard;
+      return (
+        <QuestionFlash
+          card={card}
+          onHidden={() =>
+            setPhase({ kind: "answering", index: phase.index, options: answerOptions(card.answer, answers) })
+          }
+        />
+      );
+    }
+    case "answering": {
+      const card = order[phase.index] as Flashcard;
+      return <AnswerChoice options={phase.options} onChoose={(option) => choose(phase.index, card, option)} />;
+    }
+    case "failed":
+      return <FailedScreen card={phase.card} chosen={phase.chosen} onRetry={restart} />;
+    case "passed":
+      return <PassedScreen deck={deck} />;
+  }
+}
+
+/** The question alone, for the card's duration; no pointer in the way. */
+function QuestionFlash({ card, onHidden }: { card: Flashcard; onHidden(): void }) {
+  const { t } = useTranslation();
+  const hide = useRef(onHidden);
+  hide.current = onHidden;
+  useLayoutEffect(() => {
+    document.documentElement.classList.add(styles.noCursor as string);
+    // flushSync: the answer screen replaces the question within the same frame.
+    const stop = flashFor(card.duration, () => flushSync(() => hide.current()), { cardId: card.id });
+    return () => {
+      stop();
+      document.documentElement.classList.remove(styles.noCursor as string);
+    };
+  }, [card]);
+  return (
+    <section className={`${styles.screen} ${styles.flash}`} aria-label={t("test.question")} aria-live="assertive">
+      <p className={styles.flashText} data-testid="flash-question">
+        {card.question}
+      </p>
+    </section>
+  );
+}
+
+function AnswerChoice({ options, onChoose }: { options: string[]; onChoose(option: string): void }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const option = options[Number(event.key) - 1];
+      if (option === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      onChoose(option);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [options, onChoose]);
+  return (
+    <section className={styles.screen} aria-labelledby="test-choose">
+      <h2 id="test-choose">{t("test.choose")}</h2>
+      <div className={styles.options}>
+        {options.map((option, i) => (
+          <Button
+            key={option}
+            variant="secondary"
+            className={styles.option}
+            autoFocus={i === 0}
+            onClick={() => onChoose(option)}
+          >
+            <kbd>{i + 1}</kbd> {option}
+          </Button>
+        ))}
+      </div>
+      <p className={styles.hint}>{t("test.keys_hint", { count: options.length })}</p>
+    </section>
+  );
+}
+
+function FailedScreen({ card, chosen, onRetry }: { card: Flashcard; chosen: string; onRetry(): void }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <section className={styles.screen} aria-labelledby="test-failed">
+      <h2 id="test-failed">{t("test.failed")}</h2>
+      <dl className={styles.review}>
+        <dt>{t("test.question")}</dt>
+        <dd>{card.question}</dd>
+        <dt>{t("test.correct_answer")}</dt>
+        <dd className={styles.right}>{card.answer}</dd>
+        <dt>{t("test.your_answer")}</dt>
+        <dd className={styles.wrong}>{chosen}</dd>
+      </dl>
+      <div className={styles.actions}>
+        <Button autoFocus onClick={onRetry}>
+          {t("test.try_again")}
+        </Button>
+        <Link to="../study" relative="path" className={buttonClass({ variant: "secondary" })}>
+          {t("test.continue_study")}
+        </Link>
+        <Link to={localePath("/home")} className={buttonClass({ variant: "secondary" })}>
+          {t("test.back_home")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Passing marks the deck completed, once, for a signed-in person. */
+function PassedScreen({ deck }: { deck: DeckDetail }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const recorded = useRef(false);
+
+  useEffect(() => {
+    if (!user || recorded.current) return;
+    recorded.current = true;
+    unwrap(api.progress[":deckId"].$post({ param: { deckId: String(deck.id) } }))
+      .then(async () => {
+        notify.success(t("test.test_passed"));
+        await queryClient.invalidateQueries({ queryKey: ["courses"] });
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        notify.error(t("test.failed_to_update_progress"));
+      });
+  }, [user, deck.id, queryClient, t]);
+
+  return (
+    <section className={styles.screen} aria-labelledby="test-passed">
+      <h2 id="test-passed">{t("test.passed")}</h2>
+      <p>{user ? t("test.passed_recorded") : t("test.passed_visitor")}</p>
+      <div className={styles.actions}>
+        <Link to=".." relative="path" className={buttonClass()} autoFocus>
+          {t("test.back_to_deck")}
+        </Link>
+        <Link to={localePath(`/courses/${deck.courseId}`)} className={buttonClass({ variant: "secondary" })}>
+          {t("test.back_to_course")}
+        </Link>
+        <Link to={localePath("/home")} className={buttonClass({ variant: "secondary" })}>
+          {t("test.back_home")}
+        </Link>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,44 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import type { DeckDetail } from "../../../../shared/schemas/deck";
+import { useLocalePath } from "../../../app/use-language";
+import { Loading } from "../../../components/loading";
+import { Page } from "../../../components/page";
+import { useDeck } from "../../decks/api/get-deck";
+import styles from "./study.module.css";
+
+interface StudyFrameProps {
+  /** The mode's name, shown above the deck's. */
+  mode: string;
+  /** Where the back link goes: the study hub, or the deck for the hub itself. */
+  backTo?: "deck" | "study";
+  children(deck: DeckDetail): ReactNode;
+}
+
+/** Loads the deck once (shared with the deck page's cache) and frames a study mode. */
+export function StudyFrame({ mode, backTo = "study", children }: StudyFrameProps) {
+  const { courseId = "", deckId = "" } = useParams();
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const { data: deck, error, isPending } = useDeck(deckId);
+  const deckPath = localePath(`/courses/${courseId}/decks/${deckId}`);
+  const back = (
+    <Link to={backTo === "deck" ? deckPath : `${deckPath}/study`} className={styles.back}>
+      ← {backTo === "deck" ? t("study.back_to_deck") : t("study.back_to_modes")}
+    </Link>
+  );
+
+  if (error || (deck && String(deck.courseId) !== courseId)) {
+    return (
+      <Page title={mode} before={back}>
+        <p role="alert">{t("deck.not_found")}</p>
+      </Page>
+    );
+  }
+  return (
+    <Page title={deck ? `${mode}: ${deck.name}` : mode} before={back}>
+      {isPending ? <Loading label={t("deck.loading")} /> : children(deck)}
+    </Page>
+  );
+}
