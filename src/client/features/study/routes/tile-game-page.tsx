@@ -44,7 +44,7 @@ function TileGame({ deck }: { deck: DeckDetail }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [startedAt, setStartedAt] = useState(0);
   const [elapsed, setElapsed] = useState<number | null>(null);
-  const board = useRef<HTMLDivElement>(null);
+  const board = useRef<HTMLElement>(null);
   const drag = useRef<{
     id: string;
     startX: number;
@@ -140,12 +140,7 @@ function TileGame({ deck }: { deck: DeckDetail }) {
   return (
     <>
       <p className={styles.help}>{t("study.tile_help")}</p>
-      <div
-        ref={board}
-        className={styles.board}
-        role="group"
-        aria-label={t("study.tile_board", { count: tiles.length / 2 })}
-      >
+      <section ref={board} className={styles.board} aria-label={t("study.tile_board", { count: tiles.length / 2 })}>
         {tiles.map((tile) => (
           <button
             key={tile.id}
@@ -171,7 +166,7 @@ function TileGame({ deck }: { deck: DeckDetail }) {
             {tile.text}
           </button>
         ))}
-      </div>
+      </section>
     </>
   );
 }
