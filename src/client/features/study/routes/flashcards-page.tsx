@@ -137,13 +137,16 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
           const dx = e.clientX - from.x;
           if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(e.clientY - from.y)) go(dx < 0 ? 1 : -1);
         }}
-        aria-label={`${showAnswer ? t("study.answer") : t("study.question")}: ${showAnswer ? card?.answer : card?.question}. ${t("study.flip_hint")}`}
+        aria-describedby="flip-hint"
       >
         <span>
-          <span className={styles.side}>{showAnswer ? t("study.answer") : t("study.question")}</span>
+          <span className={styles.side}>{showAnswer ? t("study.answer") : t("study.question")}</span>{" "}
           {showAnswer ? card?.answer : card?.question}
         </span>
       </button>
+      <p id="flip-hint" hidden>
+        {t("study.flip_hint")}
+      </p>
       <p className={styles.markNote} data-mark={currentMark} aria-live="polite">
         {currentMark === "correct"
           ? t("study.marked_correct")

@@ -15,7 +15,11 @@ interface Tile extends Box {
   side: "question" | "answer";
 }
 
-const TILE_SIZE = { width: 24, height: 13 }; // percent of the board
+/** Tiles shrink as their number grows, so the board stays about half covered. */
+function tileSize(count: number) {
+  const scale = 1 / Math.sqrt(Math.max(1, count));
+  return { width: Math.min(24, Math.max(8, 75 * scale)), height: Math.min(13, Math.max(6, 40 * scale)) };
+}
 const DRAG_THRESHOLD_PX = 5;
 
 export function TileGamePage() {
@@ -30,7 +34,8 @@ function dealTiles(deck: DeckDetail): Tile[] {
       { id: `a${card.id}`, pair: card.id, text: card.answer, side: "answer" as const },
     ]),
   );
-  const boxes = placeTiles(faces.map(() => TILE_SIZE));
+  const size = tileSize(faces.length);
+  const boxes = placeTiles(faces.map(() => size));
   return faces.map((face, i) => ({ ...face, ...(boxes[i] as Box) }));
 }
 
@@ -100,9 +105,15 @@ function TileGame({ deck }: { deck: DeckDetail }) {
     const dy = event.clientY - current.startY;
     if (!current.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
     current.moved = true;
-    const x = Math.min(100 - TILE_SIZE.width, Math.max(0, current.originX + (dx / rect.width) * 100));
-    const y = Math.min(100 - TILE_SIZE.height, Math.max(0, current.originY + (dy / rect.height) * 100));
-    setTiles((all) => all?.map((tile) => (tile.id === current.id ? { ...tile, x, y } : tile)) ?? null);
+    setTiles(
+      (all) =>
+        all?.map((tile) => {
+          if (tile.id !== current.id) return tile;
+          const x = Math.min(100 - tile.width, Math.max(0, current.originX + (dx / rect.width) * 100));
+          const y = Math.min(100 - tile.height, Math.max(0, current.originY + (dy / rect.height) * 100));
+          return { ...tile, x, y };
+        }) ?? null,
+    );
   };
   const onPointerUp = () => {
     const current = drag.current;

@@ -1,0 +1,62 @@
+/**
+ * Data for browser tests, made through the real API as a person's browser would make it: an
+ * account confirmed through the outbox, then a course and a deck with the given cards.
+ */
+import { inject } from "vitest";
+import { newEmail } from "./accounts";
+
+export interface DeckFixture {
+  email: string;
+  password: string;
+  courseId: number;
+  courseName: string;
+  deckId: number;
+  cards: { question: string; answer: string }[];
+}
+
+async function call(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
+  const baseURL = inject("baseURL");
+  const res = await fetch(`${baseURL}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    redirect: "manual",
+    headers: {
+      origin: baseURL,
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return res;
+}
+
+export async function createDeckFixture(
+  cards: { question: string; answer: string }[],
+  duration = 0.5,
+): Promise<DeckFixture> {
+  const email = newEmail("author");
+  const password = "long-enough-1";
+  const signUp = await call("/api/auth/sign-up/email", {
+    body: { email, password, name: "author", callbackURL: "/confirm-signup" },
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${await signUp.text()}`);
+
+  const outbox = await (await call("/dev/outbox")).text();
+  const article = outbox.split("<article>").find((part) => part.includes(email)) ?? "";
+  const link = /href="([^"]+)"/.exec(article)?.[1]?.replaceAll("&amp;", "&");
+  if (!link) throw new Error(`no confirmation link for ${email}`);
+  const confirmed = await call(new URL(link).pathname + new URL(link).search);
+  const cookie = confirmed.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+
+  const courseName = `Fixture ${crypto.randomUUID().slice(0, 6)}`;
+  const course = await call("/api/courses", { body: { name: courseName, description: "For tests" }, cookie });
+  const { id: courseId } = (await course.json()) as { id: number };
+  const deck = await call(`/api/courses/${courseId}/decks`, {
+    body: { name: "Numbers", description: "Spanish numbers", cards: cards.map((c) => ({ ...c, duration })) },
+    cookie,
+  });
+  const { id: deckId } = (await deck.json()) as { id: number };
+  return { email, password, courseId, courseName, deckId, cards };
+}
