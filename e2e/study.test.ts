@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { signIn } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
 import { createDeckFixture, type DeckFixture } from "./support/fixtures";
@@ -17,7 +17,7 @@ const answerOf = (question: string) => CARDS.find((card) => card.question === qu
 let deck: DeckFixture;
 let deckPath: string;
 beforeAll(async () => {
-  deck = await createDeckFixture(CARDS);
+  deck = await createDeckFixture(inject("baseURL"), CARDS);
   deckPath = `/en/courses/${deck.courseId}/decks/${deck.deckId}`;
 });
 

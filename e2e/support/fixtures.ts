@@ -2,7 +2,6 @@
  * Data for browser tests, made through the real API as a person's browser would make it: an
  * account confirmed through the outbox, then a course and a deck with the given cards.
  */
-import { inject } from "vitest";
 import { newEmail } from "./accounts";
 
 export interface DeckFixture {
@@ -14,25 +13,33 @@ export interface DeckFixture {
   cards: { question: string; answer: string }[];
 }
 
-async function call(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
-  const baseURL = inject("baseURL");
-  const res = await fetch(`${baseURL}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    redirect: "manual",
-    headers: {
-      origin: baseURL,
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return res;
+type Call = (path: string, init?: { method?: string; body?: unknown; cookie?: string }) => Promise<Response>;
+
+const caller =
+  (baseURL: string): Call =>
+  async (path, init = {}) => {
+    const res = await fetch(`${baseURL}${path}`, {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      redirect: "manual",
+      headers: {
+        origin: baseURL,
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        ...(init.cookie ? { cookie: init.cookie } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    return res;
+  };
+
+export interface CardFixture {
+  question: string;
+  answer: string;
+  /** Seconds; 0.5 unless given. */
+  duration?: number;
 }
 
-export async function createDeckFixture(
-  cards: { question: string; answer: string }[],
-  duration = 0.5,
-): Promise<DeckFixture> {
+export async function createDeckFixture(baseURL: string, cards: CardFixture[]): Promise<DeckFixture> {
+  const call = caller(baseURL);
   const email = newEmail("author");
   const password = "long-enough-1";
   const signUp = await call("/api/auth/sign-up/email", {
@@ -54,7 +61,11 @@ export async function createDeckFixture(
   const course = await call("/api/courses", { body: { name: courseName, description: "For tests" }, cookie });
   const { id: courseId } = (await course.json()) as { id: number };
   const deck = await call(`/api/courses/${courseId}/decks`, {
-    body: { name: "Numbers", description: "Spanish numbers", cards: cards.map((c) => ({ ...c, duration })) },
+    body: {
+      name: "Numbers",
+      description: "Spanish numbers",
+      cards: cards.map((c) => ({ ...c, duration: c.duration ?? 0.5 })),
+    },
     cookie,
   });
   const { id: deckId } = (await deck.json()) as { id: number };
