@@ -13,11 +13,15 @@ import { createAuth } from "./auth";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { authRoutes, profileRoutes } from "./features/accounts/accounts.routes";
+import { contactRoutes } from "./features/contact/contact.routes";
 import { coursesRoutes } from "./features/courses/courses.routes";
 import { decksRoutes } from "./features/decks/decks.routes";
+import { followsRoutes } from "./features/follows/follows.routes";
 import { healthRoutes } from "./features/health/health.routes";
+import { myCoursesRoutes } from "./features/my-courses/my-courses.routes";
 import { outboxRoutes } from "./features/outbox/outbox.routes";
 import { progressRoutes } from "./features/progress/progress.routes";
+import { searchRoutes } from "./features/search/search.routes";
 import type { AppEnv } from "./http/app-env";
 import { errorResponse, HttpError } from "./http/errors";
 import { originGuard } from "./http/origin-guard";
@@ -40,7 +44,11 @@ function createApi() {
     .route("/profile", profileRoutes)
     .route("/courses", coursesRoutes)
     .route("/decks", decksRoutes)
-    .route("/progress", progressRoutes);
+    .route("/progress", progressRoutes)
+    .route("/me", myCoursesRoutes)
+    .route("/follows", followsRoutes)
+    .route("/search", searchRoutes)
+    .route("/contact", contactRoutes);
 }
 
 /** The API's type, for the web client's typed RPC client. */

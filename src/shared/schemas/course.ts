@@ -41,3 +41,32 @@ export interface CourseDetail extends CourseSummary {
   /** What the signed-in viewer has to do with the course; null for visitors. */
   viewer: { passedDeckIds: number[]; following: boolean } | null;
 }
+
+export const LIST_PAGE_SIZE = 24;
+
+/** Full personal lists: newest first (the default, "Most recent"), oldest first, or by name. */
+export const courseListQuery = z.object({
+  sort: z.enum(["newest", "oldest", "name"]).default("newest"),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type CourseListSort = z.infer<typeof courseListQuery>["sort"];
+
+export interface CourseListPage {
+  items: CourseSummary[];
+  hasMore: boolean;
+}
+
+export interface HomeLists {
+  own: CourseSummary[];
+  inProgress: CourseSummary[];
+  followed: CourseSummary[];
+}
+
+export interface SearchResult extends CourseSummary {
+  /** Up to five of the course's decks whose names match. */
+  decks: { id: number; name: string }[];
+}
+
+export const searchQuery = z.object({
+  q: z.string().trim().min(1, "search_query_required").max(100, "search_query_too_long"),
+});

@@ -1,0 +1,119 @@
+/**
+ * The signed-in user's lists: own courses, followed courses, courses in progress. Each list is one
+ * indexed query whatever its length; full lists come a page at a time.
+ */
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { HOME_LIST_SIZE } from "../../../shared/limits";
+import {
+  type CourseListPage,
+  type CourseListSort,
+  type CourseSummary,
+  type HomeLists,
+  LIST_PAGE_SIZE,
+} from "../../../shared/schemas/course";
+import type { Database } from "../../db/client";
+import { courses, decks, followedCourses, userProgress } from "../../db/schema";
+
+const summary = { id: courses.id, name: courses.name, description: courses.description };
+
+interface Window {
+  limit: number;
+  offset: number;
+}
+
+/** A page is fetched with one extra row, to know whether another page follows. */
+function pageOf(rows: CourseSummary[], limit: number): CourseListPage {
+  return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+function windowFor(page: number): Window {
+  return { limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE };
+}
+
+const byName = [asc(courses.name), asc(courses.id)];
+
+function ownCourses(db: Database, userId: string, sort: CourseListSort, { limit, offset }: Window) {
+  const order =
+    sort === "name"
+      ? byName
+      : sort === "oldest"
+        ? [asc(courses.createdAt), asc(courses.id)]
+        : [desc(courses.createdAt), desc(courses.id)];
+  return db
+    .select(summary)
+    .from(courses)
+    .where(eq(courses.userId, userId))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** "Most recent" for follows is when the user followed the course. */
+function followed(db: Database, userId: string, sort: CourseListSort, { limit, offset }: Window) {
+  const order =
+    sort === "name"
+      ? byName
+      : sort === "oldest"
+        ? [asc(followedCourses.createdAt), asc(followedCourses.id)]
+        : [desc(followedCourses.createdAt), desc(followedCourses.id)];
+  return db
+    .select(summary)
+    .from(followedCourses)
+    .innerJoin(courses, eq(courses.id, followedCourses.courseId))
+    .where(eq(followedCourses.userId, userId))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * In progress: the user passed some decks of the course but not all of them. "Most recent" is the
+ * latest pass, so "Jump Back In" leads with what was studied last.
+ */
+function inProgress(db: Database, userId: string, sort: CourseListSort, { limit, offset }: Window) {
+  const passed = db
+    .select({
+      courseId: userProgress.courseId,
+      passed: count().as("passed"),
+      lastPass: sql<Date>`max(${userProgress.createdAt})`.as("last_pass"),
+    })
+    .from(userProgress)
+    .where(eq(userProgress.userId, userId))
+    .groupBy(userProgress.courseId)
+    .as("passed");
+  const deckCount: SQL<number> = sql`(select count(*) from ${decks} where ${decks.courseId} = ${courses.id})`;
+  const order =
+    sort === "name"
+      ? byName
+      : sort === "oldest"
+        ? [asc(passed.lastPass), asc(courses.id)]
+        : [desc(passed.lastPass), desc(courses.id)];
+  return db
+    .select(summary)
+    .from(passed)
+    .innerJoin(courses, eq(courses.id, passed.courseId))
+    .where(and(sql`${passed.passed} < ${deckCount}`))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+const lists = { own: ownCourses, followed, inProgress } as const;
+export type ListName = keyof typeof lists;
+
+export async function listPage(db: Database, userId: string, list: ListName, sort: CourseListSort, page: number) {
+  const window = windowFor(page);
+  const rows = await lists[list](db, userId, sort, { limit: window.limit + 1, offset: window.offset });
+  return pageOf(rows, window.limit);
+}
+
+/** The home page's three lists, newest first, three each. */
+export async function homeLists(db: Database, userId: string): Promise<HomeLists> {
+  const top = { limit: HOME_LIST_SIZE, offset: 0 };
+  const [own, progress, follows] = await Promise.all([
+    ownCourses(db, userId, "newest", top),
+    inProgress(db, userId, "newest", top),
+    followed(db, userId, "newest", top),
+  ]);
+  return { own, inProgress: progress, followed: follows };
+}

@@ -1,0 +1,7 @@
+import { z } from "zod";
+
+export const CONTACT_MESSAGE_MAX = 2000;
+
+export const contactInput = z.object({
+  message: z.string().trim().min(1, "contact_message_required").max(CONTACT_MESSAGE_MAX, "contact_message_too_long"),
+});
