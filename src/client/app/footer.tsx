@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ContactLink } from "../features/contact/components/contact-link";
 import styles from "./footer.module.css";
 import { useLocalePath } from "./use-language";
 
@@ -16,6 +17,9 @@ export function Footer() {
             </li>
             <li>
               <Link to={localePath("/home")}>{t("footer.user_home")}</Link>
+            </li>
+            <li>
+              <ContactLink className={styles.linkButton} />
             </li>
           </ul>
         </nav>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AccountMenu } from "../features/accounts/components/account-menu";
 import { CreateCourseButton } from "../features/courses/components/create-course-button";
+import { SearchButton } from "../features/search/components/search-button";
 import styles from "./header.module.css";
 import { LanguagePicker } from "./language-picker";
 import { useLocalePath } from "./use-language";
@@ -17,6 +18,7 @@ export function Header() {
           <span className={styles.logoText}>{t("app.name")}</span>
         </Link>
         <nav className={styles.actions} aria-label={t("header.main_navigation")}>
+          <SearchButton />
           <CreateCourseButton />
           <AccountMenu />
           <LanguagePicker />

@@ -11,6 +11,7 @@ import { ApiError } from "../../../lib/api";
 import { notify } from "../../../lib/notify";
 import { useSession } from "../../accounts/session";
 import { DeckEditorDialog } from "../../decks/components/deck-editor-dialog";
+import { FollowStar } from "../../follows/components/follow-star";
 import { useDeleteCourse } from "../api/delete-course";
 import { useCourse } from "../api/get-course";
 import { CourseFormDialog } from "../components/course-form-dialog";
@@ -48,6 +49,9 @@ function CourseBody({ course }: { course: CourseDetail }) {
 
   return (
     <>
+      <div className={styles.follow}>
+        <FollowStar course={course} />
+      </div>
       {course.description && <p className={styles.description}>{course.description}</p>}
       {isOwner && <OwnerActions course={course} />}
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Page } from "../../../components/page";
+import { CourseListScreen } from "../components/course-list-screen";
 
 export function CoursesInProgressPage() {
   const { t } = useTranslation();
-  return <Page title={t("pages.courses_in_progress")} />;
+  return <CourseListScreen list="in-progress" title={t("pages.courses_in_progress")} empty={t("home.no_progress")} />;
 }

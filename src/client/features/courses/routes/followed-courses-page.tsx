@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Page } from "../../../components/page";
+import { CourseListScreen } from "../components/course-list-screen";
 
 export function FollowedCoursesPage() {
   const { t } = useTranslation();
-  return <Page title={t("pages.followed_courses")} />;
+  return <CourseListScreen list="followed" title={t("pages.followed_courses")} empty={t("home.no_followed")} />;
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Page } from "../../../components/page";
+import { CourseListScreen } from "../components/course-list-screen";
 
 export function MyCoursesPage() {
   const { t } = useTranslation();
-  return <Page title={t("pages.my_courses")} />;
+  return <CourseListScreen list="courses" title={t("pages.my_courses")} empty={t("home.no_own")} />;
 }

@@ -1,7 +1,87 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { CourseSummary } from "../../../../shared/schemas/course";
+import { useLocalePath } from "../../../app/use-language";
+import { Button } from "../../../components/button";
+import { Loading } from "../../../components/loading";
 import { Page } from "../../../components/page";
+import { useAuthDialog } from "../../accounts/components/auth-dialog";
+import { useSession } from "../../accounts/session";
+import { CourseGrid } from "../../courses/components/course-grid";
+import { useHomeLists } from "../api/get-home-lists";
+import styles from "./home-page.module.css";
 
+/** Your Courses, Jump Back In, Courses You Follow: three each, with a way to all of them. */
 export function HomePage() {
   const { t } = useTranslation();
-  return <Page title={t("pages.home")} />;
+  const { user, initialised } = useSession();
+  const { data, isPending } = useHomeLists(Boolean(user));
+
+  const sections: { id: string; title: string; path: string; empty: string; courses?: CourseSummary[] }[] = [
+    { id: "own", title: t("home.your_courses"), path: "/my_courses", empty: t("home.no_own"), courses: data?.own },
+    {
+      id: "progress",
+      title: t("home.jump_back_in"),
+      path: "/courses_in_progress",
+      empty: t("home.no_progress"),
+      courses: data?.inProgress,
+    },
+    {
+      id: "followed",
+      title: t("home.followed"),
+      path: "/followed_courses",
+      empty: t("home.no_followed"),
+      courses: data?.followed,
+    },
+  ];
+
+  return (
+    <Page title={t("pages.home")}>
+      {sections.map((section) => (
+        <HomeSection key={section.id} id={section.id} title={section.title} path={user ? section.path : undefined}>
+          {!initialised || (user && isPending) ? (
+            <Loading />
+          ) : !user ? (
+            <SignInNudge />
+          ) : section.courses?.length ? (
+            <CourseGrid courses={section.courses} />
+          ) : (
+            <p className={styles.empty}>{section.empty}</p>
+          )}
+        </HomeSection>
+      ))}
+    </Page>
+  );
+}
+
+function HomeSection({ id, title, path, children }: { id: string; title: string; path?: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <section className={styles.section} aria-labelledby={`home-${id}`}>
+      <div className={styles.sectionHeader}>
+        <h2 id={`home-${id}`}>{title}</h2>
+        {path && (
+          <Link to={localePath(path)} aria-label={t("home.view_all_of", { list: title })}>
+            {t("home.view_all")}
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function SignInNudge() {
+  const { t } = useTranslation();
+  const { openAuthDialog } = useAuthDialog();
+  return (
+    <p className={styles.empty}>
+      {t("home.sign_in_prompt")}{" "}
+      <Button variant="link" onClick={() => openAuthDialog()}>
+        {t("auth.sign_in_sign_up")}
+      </Button>
+    </p>
+  );
 }

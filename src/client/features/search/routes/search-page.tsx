@@ -1,9 +1,48 @@
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { useLocalePath } from "../../../app/use-language";
+import { Loading } from "../../../components/loading";
 import { Page } from "../../../components/page";
+import { CourseCard } from "../../courses/components/course-card";
+import gridStyles from "../../courses/components/course-card.module.css";
+import { useSearch } from "../api/search-courses";
+import styles from "./search-page.module.css";
 
 export function SearchPage() {
   const { t } = useTranslation();
+  const localePath = useLocalePath();
   const [params] = useSearchParams();
-  return <Page title={t("pages.search_results", { query: params.get("q") ?? "" })} />;
+  const q = (params.get("q") ?? "").trim();
+  const { data: results, isPending, isError } = useSearch(q);
+
+  return (
+    <Page title={t("pages.search_results", { query: q })}>
+      {!q ? (
+        <p className={styles.note}>{t("search.empty_query")}</p>
+      ) : isError ? (
+        <p role="alert">{t("search.failed")}</p>
+      ) : isPending ? (
+        <Loading label={t("search.loading")} />
+      ) : results.length === 0 ? (
+        <p className={styles.note}>{t("search.no_results")}</p>
+      ) : (
+        <ul className={gridStyles.grid} aria-label={t("search.results")}>
+          {results.map((course) => (
+            <CourseCard key={course.id} course={course} variant="search">
+              {course.decks.length > 0 && (
+                <span className={styles.decks}>
+                  {t("search.matching_decks")}: {course.decks.map((deck) => deck.name).join(", ")}
+                </span>
+              )}
+            </CourseCard>
+          ))}
+        </ul>
+      )}
+      {q && results && results.length === 0 && (
+        <p>
+          <Link to={localePath("/")}>{t("search.browse_popular")}</Link>
+        </p>
+      )}
+    </Page>
+  );
 }

@@ -1,0 +1,90 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import type { CourseListSort } from "../../../../shared/schemas/course";
+import { useLocalePath } from "../../../app/use-language";
+import { Button } from "../../../components/button";
+import formStyles from "../../../components/form.module.css";
+import { Loading } from "../../../components/loading";
+import { Page } from "../../../components/page";
+import { useSession } from "../../accounts/session";
+import { type MyCourseList, useMyCourseList } from "../api/get-my-course-list";
+import { CourseGrid } from "./course-grid";
+import styles from "./course-list-screen.module.css";
+
+const SORTS: CourseListSort[] = ["newest", "oldest", "name"];
+
+interface CourseListScreenProps {
+  list: MyCourseList;
+  title: string;
+  empty: string;
+}
+
+/** My courses, followed courses, courses in progress: the same screen over a different list. */
+export function CourseListScreen({ list, title, empty }: CourseListScreenProps) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const sortId = useId();
+  const { user, initialised } = useSession();
+  // The order lives in the address, so it survives a reload and the back button.
+  const [params, setParams] = useSearchParams();
+  const sort = SORTS.find((s) => s === params.get("sort")) ?? "newest";
+  const courses = useMyCourseList(list, sort, Boolean(user));
+  const items = courses.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const back = (
+    <Link to={localePath("/home")} className={styles.back}>
+      ← {t("lists.back_home")}
+    </Link>
+  );
+
+  return (
+    <Page title={title} before={back}>
+      {!initialised ? (
+        <Loading />
+      ) : !user ? (
+        <p className={styles.empty}>{t("lists.sign_in_required")}</p>
+      ) : (
+        <>
+          <div className={styles.toolbar}>
+            <label htmlFor={sortId} className={formStyles.label}>
+              {t("lists.sort")}
+            </label>
+            <select
+              id={sortId}
+              className={styles.select}
+              value={sort}
+              onChange={(e) => setParams({ sort: e.target.value }, { replace: true })}
+            >
+              {SORTS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`lists.sort_${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {courses.isPending ? (
+            <Loading />
+          ) : items.length === 0 ? (
+            <p className={styles.empty}>{empty}</p>
+          ) : (
+            <>
+              <CourseGrid courses={items} label={title} />
+              {courses.hasNextPage && (
+                <div className={styles.more}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => courses.fetchNextPage()}
+                    disabled={courses.isFetchingNextPage}
+                  >
+                    {t("lists.show_more")}
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "../../../lib/api";
+
+/** Under "courses", so every course write refreshes it. */
+export const homeListsQuery = () =>
+  queryOptions({ queryKey: ["courses", "me", "home"], queryFn: () => unwrap(api.me.home.$get()) });
+
+export function useHomeLists(enabled: boolean) {
+  return useQuery({ ...homeListsQuery(), enabled });
+}
