@@ -27,7 +27,7 @@ describe("an account from sign-up to a changed password", () => {
 
     // Sign out and in again through the dialog.
     await signOut(page, email);
-    await page.getByRole("button", { name: "Sign in / Sign up" }).waitFor();
+    await page.getByRole("banner").getByRole("button", { name: "Sign in / Sign up" }).waitFor();
     await signIn(page, email, "first-password-1");
     await page.getByRole("button", { name: `Account menu for ${email}` }).waitFor();
     expect(await page.getByRole("dialog").count()).toBe(0);
@@ -37,7 +37,7 @@ describe("an account from sign-up to a changed password", () => {
     await page.getByRole("menuitemradio", { name: "日本語" }).click();
     await page.waitForURL((url) => url.pathname === "/ja/");
     await signOut(page, email, "ja");
-    await page.getByRole("button", { name: "ログイン / 新規登録" }).waitFor();
+    await page.getByRole("banner").getByRole("button", { name: "ログイン / 新規登録" }).waitFor();
 
     // A fresh browser in English: signing in brings the stored Japanese back.
     const fresh = await session.newPage({ locale: "en-US" });
@@ -79,7 +79,7 @@ describe("sign-up and sign-in errors", () => {
     const page = await session.newPage();
     await session.visit(page, "/en/");
 
-    await page.getByRole("button", { name: "Sign in / Sign up" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Sign in / Sign up" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Sign up" }).click();
     await dialog.getByLabel("Email").fill(email);
@@ -105,7 +105,7 @@ describe("sign-up and sign-in errors", () => {
   it("asks for an email before sending a reset link", async () => {
     const page = await session.newPage();
     await session.visit(page, "/en/");
-    await page.getByRole("button", { name: "Sign in / Sign up" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Sign in / Sign up" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Forgot your password?" }).click();
     await dialog.getByRole("button", { name: "Send reset link" }).click();
@@ -126,7 +126,7 @@ describe("password recovery", () => {
     await page.waitForURL((url) => url.pathname === "/en/", { timeout: 10_000 });
     await signOut(page, email);
 
-    await page.getByRole("button", { name: "Sign in / Sign up" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Sign in / Sign up" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Forgot your password?" }).click();
     await dialog.getByLabel("Email").fill(email);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { signIn } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
 import { createDeckFixture, type DeckFixture } from "./support/fixtures";
+import { takeTest } from "./support/study";
 
 const session = setupBrowser();
 
@@ -199,30 +200,11 @@ describe("tile game", () => {
   });
 });
 
-/** Takes the test from the keyboard: `wrongAt` answers that question wrongly. Returns what was asked. */
-async function takeTest(page: Page, wrongAt?: number) {
-  await page.getByRole("button", { name: "Begin test" }).click();
-  for (let i = 0; i < CARDS.length; i++) {
-    await page.getByText(`Question ${i + 1} of ${CARDS.length}`).waitFor();
-    await page.keyboard.press("Enter"); // "Show question" has the focus
-    const question = (await page.getByTestId("flash-question").textContent()) ?? "";
-    await page.getByRole("heading", { name: "Which is the answer?" }).waitFor();
-    const options = (await page.getByRole("main").getByRole("button").allTextContents()).map((text) =>
-      text.replace(/^\d\s*/, ""),
-    );
-    const right = answerOf(question);
-    const pick = i === wrongAt ? options.findIndex((o) => o !== right) : options.indexOf(right);
-    await page.keyboard.press(String(pick + 1));
-    if (i === wrongAt) return { question, right, chosen: options[pick] ?? "" };
-  }
-  return null;
-}
-
 describe("timed test", () => {
   it("shows the question, the right answer and the chosen one when failed", async () => {
     const page = await session.newPage();
     await session.visit(page, `${deckPath}/test`);
-    const asked = await takeTest(page, 1);
+    const asked = await takeTest(page, CARDS, 1);
     if (!asked) throw new Error("the test did not fail");
     await page.getByRole("heading", { name: "Not this time" }).waitFor();
     const review = page.getByRole("definition");
@@ -237,7 +219,7 @@ describe("timed test", () => {
     await session.visit(page, `${deckPath}/test`);
     await signIn(page, deck.email, deck.password);
     await page.getByRole("button", { name: `Account menu for ${deck.email}` }).waitFor();
-    await takeTest(page);
+    await takeTest(page, CARDS);
     await page.getByRole("heading", { name: "You passed!" }).waitFor();
     await page.getByText("Test passed! The deck is marked as completed.").waitFor();
     await expectAccessible(page);
@@ -258,7 +240,7 @@ describe("timed test", () => {
       if (request.url().includes("/api/progress")) progressCalls.push(request.url());
     });
     await session.visit(page, `${deckPath}/test`);
-    await takeTest(page);
+    await takeTest(page, CARDS);
     await page.getByRole("heading", { name: "You passed!" }).waitFor();
     await page.getByText("Sign in to have passed decks marked as completed.").waitFor();
     expect(progressCalls).toEqual([]);

@@ -24,7 +24,7 @@ const texts = {
 
 export async function signUp(page: Page, email: string, password: string, language: "en" | "ja" = "en") {
   const t = texts[language];
-  await page.getByRole("button", { name: t.open }).click();
+  await page.getByRole("banner").getByRole("button", { name: t.open }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: t.signUp }).click();
   await dialog.getByLabel(t.email).fill(email);
@@ -35,7 +35,7 @@ export async function signUp(page: Page, email: string, password: string, langua
 
 export async function signIn(page: Page, email: string, password: string, language: "en" | "ja" = "en") {
   const t = texts[language];
-  await page.getByRole("button", { name: t.open }).click();
+  await page.getByRole("banner").getByRole("button", { name: t.open }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel(t.email).fill(email);
   await dialog.getByLabel(t.password, { exact: true }).fill(password);

@@ -5,6 +5,8 @@
 import { newEmail } from "./accounts";
 
 export interface DeckFixture {
+  /** The author's session cookie, for more API calls as them. */
+  cookie: string;
   email: string;
   password: string;
   courseId: number;
@@ -69,5 +71,21 @@ export async function createDeckFixture(baseURL: string, cards: CardFixture[]): 
     cookie,
   });
   const { id: deckId } = (await deck.json()) as { id: number };
-  return { email, password, courseId, courseName, deckId, cards };
+  return { cookie, email, password, courseId, courseName, deckId, cards };
+}
+
+/** Another course, or another deck, for the author of a fixture. */
+export async function addCourse(baseURL: string, cookie: string, name: string): Promise<number> {
+  const res = await caller(baseURL)("/api/courses", { body: { name, description: `About ${name}` }, cookie });
+  if (!res.ok) throw new Error(`course not created: ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
+}
+
+export async function addDeck(baseURL: string, cookie: string, courseId: number, name: string, cards: CardFixture[]) {
+  const res = await caller(baseURL)(`/api/courses/${courseId}/decks`, {
+    body: { name, description: name, cards: cards.map((c) => ({ ...c, duration: c.duration ?? 0.5 })) },
+    cookie,
+  });
+  if (!res.ok) throw new Error(`deck not created: ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
 }
