@@ -34,7 +34,7 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           // One browser at a time: the machine has two cores and the server needs one.
           fileParallelism: false,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
           testTimeout: 60_000,
         },
       },

@@ -20,6 +20,7 @@ describe("demo content", () => {
       expect.stringContaining("World Capitals"),
       expect.stringContaining("Hiragana in Four Decks"),
       expect.stringContaining("Basic Japanese Vocabulary"),
+      expect.stringContaining("Search courses"), // the search tile
     ]);
 
     await page.getByRole("link", { name: /World Capitals/ }).click();

@@ -46,10 +46,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: a first start creates the embedded database, and a busy 2-core machine is slow at it.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited during start-up:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`The server did not become healthy within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The server did not become healthy within 150 s:\n${output}`);
     const healthy = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useMatches } from "react-router";
 import { AuthDialogProvider } from "../features/accounts/components/auth-dialog";
 import { SessionProvider } from "../features/accounts/session";
 import styles from "./app-shell.module.css";
@@ -8,12 +8,18 @@ import { Footer } from "./footer";
 import { Header } from "./header";
 
 /** Session, dialogs, header, page and footer around every screen. */
+/** A route whose screen is exactly one screen tall, header and footer included (the landing page). */
+export interface RouteHandle {
+  fitScreen?: boolean;
+}
+
 export function AppShell() {
   const { t } = useTranslation();
+  const fitScreen = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.fitScreen);
   return (
     <SessionProvider>
       <AuthDialogProvider>
-        <div className={styles.shell}>
+        <div className={fitScreen ? `${styles.shell} ${styles.fitScreen}` : styles.shell}>
           <ScrollToTop />
           <a href="#main" className={styles.skipLink}>
             {t("app.skip_to_content")}

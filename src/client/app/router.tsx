@@ -5,7 +5,7 @@
  */
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { Loading } from "../components/loading";
-import { AppShell } from "./app-shell";
+import { AppShell, type RouteHandle } from "./app-shell";
 import { ErrorPage } from "./error-page";
 import { LanguageGate, LanguageRedirect } from "./language-gate";
 import { NotFoundPage } from "./not-found-page";
@@ -40,6 +40,7 @@ const deckRoutes: RouteObject[] = [
 const languageRoutes: RouteObject[] = [
   {
     index: true,
+    handle: { fitScreen: true } satisfies RouteHandle,
     lazy: async () => ({ Component: (await import("../features/landing/routes/landing-page")).LandingPage }),
   },
   { path: "home", lazy: async () => ({ Component: (await import("../features/home/routes/home-page")).HomePage }) },

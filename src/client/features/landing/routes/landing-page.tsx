@@ -1,29 +1,269 @@
+/**
+ * The landing page: four full-height sections, moved between with the wheel, a swipe, the round
+ * buttons or the keyboard, at most one move per 0.8 s. Headlines rotate a word every 1.25 s;
+ * with prefers-reduced-motion the words stay still and moves are instant.
+ */
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { LANDING_ROTATION_MS, LANDING_SECTION_LOCK_MS, LANDING_SWIPE_THRESHOLD_PX } from "../../../../shared/limits";
+import { useLocalePath } from "../../../app/use-language";
+import { buttonClass } from "../../../components/button";
 import { Loading } from "../../../components/loading";
-import { Page } from "../../../components/page";
+import { useAuthDialog } from "../../accounts/components/auth-dialog";
+import { useSession } from "../../accounts/session";
 import { useMostFollowedCourses } from "../../courses/api/get-most-followed-courses";
-import { CourseGrid } from "../../courses/components/course-grid";
+import { CourseCard } from "../../courses/components/course-card";
+import gridStyles from "../../courses/components/course-card.module.css";
 import styles from "./landing-page.module.css";
+
+const SECTIONS = 4;
+const KEY_STEPS: Readonly<Record<string, number>> = {
+  PageDown: 1,
+  ArrowDown: 1,
+  PageUp: -1,
+  ArrowUp: -1,
+  Home: -SECTIONS,
+  End: SECTIONS,
+};
+
+function usePrefersReducedMotion() {
+  const [reduced, setReduced] = useState(() => window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const update = () => setReduced(query.matches);
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return reduced;
+}
+
+/** A word that changes every 1.25 s (the first word only, when motion is reduced). */
+function RotatingWord({ words, reduced }: { words: string[]; reduced: boolean }) {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (reduced) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % words.length), LANDING_ROTATION_MS);
+    return () => clearInterval(timer);
+  }, [words.length, reduced]);
+  return (
+    <span className={styles.rotating} key={reduced ? "still" : index}>
+      {words[reduced ? 0 : index]}
+    </span>
+  );
+}
+
+/** A section taller than the screen scrolls first; only at its edge does the page move on. */
+function canScrollWithin(target: EventTarget, step: number) {
+  const section = (target as HTMLElement).closest<HTMLElement>("[data-landing-section]");
+  if (!section) return false;
+  return step > 0 ? section.scrollTop + section.clientHeight < section.scrollHeight - 1 : section.scrollTop > 0;
+}
 
 export function LandingPage() {
   const { t } = useTranslation();
-  const { data: courses, isPending, isError } = useMostFollowedCourses();
+  const reduced = usePrefersReducedMotion();
+  const [current, setCurrent] = useState(0);
+  const lastMove = useRef(0);
+  const touchStart = useRef<number | null>(null);
+  const words = (key: string) => t(key, { returnObjects: true }) as string[];
+
+  useEffect(() => {
+    document.title = `${t("landing.headline")} · ${t("app.name")}`;
+  }, [t]);
+
+  const move = useCallback((step: number) => {
+    const now = performance.now();
+    if (now - lastMove.current < LANDING_SECTION_LOCK_MS) return;
+    setCurrent((index) => {
+      const next = Math.min(SECTIONS - 1, Math.max(0, index + step));
+      if (next !== index) lastMove.current = now;
+      return next;
+    });
+  }, []);
+
+  // Keys work wherever the focus is, except in fields, menus and dialogs.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const step = KEY_STEPS[event.key];
+      const target = event.target as HTMLElement;
+      if (step === undefined || target.closest("input, textarea, select, [role=dialog], [role=menu]")) return;
+      // In a tall section, arrows and page keys scroll it first (Home and End always jump).
+      if (Math.abs(step) === 1 && canScrollWithin(target, step)) return;
+      event.preventDefault();
+      lastMove.current = 0; // keys are deliberate: no lock
+      move(step);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [move]);
+
+  const section = (index: number, className: string | undefined, children: ReactNode) => (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable from the keyboard (WCAG 2.1.1)
+    <section
+      data-landing-section
+      tabIndex={0}
+      className={`${styles.section} ${className}`}
+      aria-roledescription={t("landing.section")}
+      aria-label={t("landing.section_of", { number: index + 1, total: SECTIONS })}
+      // Tabbing into a section that is off screen brings it into view.
+      onFocus={() => setCurrent(index)}
+    >
+      {children}
+    </section>
+  );
+
   return (
-    <Page title={t("landing.headline")}>
+    <div
+      className={styles.stage}
+      onWheel={(e) => {
+        const step = e.deltaY > 0 ? 1 : -1;
+        if (Math.abs(e.deltaY) > 4 && !canScrollWithin(e.target, step)) move(step);
+      }}
+      onTouchStart={(e) => {
+        touchStart.current = e.touches[0]?.clientY ?? null;
+      }}
+      onTouchEnd={(e) => {
+        const start = touchStart.current;
+        const end = e.changedTouches[0]?.clientY;
+        touchStart.current = null;
+        if (start === null || end === undefined || Math.abs(start - end) < LANDING_SWIPE_THRESHOLD_PX) return;
+        const step = start > end ? 1 : -1;
+        if (!canScrollWithin(e.target, step)) move(step);
+      }}
+    >
+      <div
+        className={styles.track}
+        style={{ transform: `translateY(-${current * 100}%)`, transition: reduced ? "none" : undefined }}
+      >
+        {section(0, styles.hero, <Hero words={words("landing.hero_words")} reduced={reduced} />)}
+        {section(1, styles.pitch, <Pitch words={words("landing.pitch_words")} reduced={reduced} />)}
+        {section(2, styles.slogan, <Slogan words={words("landing.slogan_words")} reduced={reduced} />)}
+        {section(3, styles.how, <HowItWorks />)}
+      </div>
+      <nav className={styles.nav} aria-label={t("landing.sections_nav")}>
+        <button
+          type="button"
+          className={styles.round}
+          onClick={() => move(-1)}
+          disabled={current === 0}
+          aria-label={t("landing.previous_section")}
+        >
+          ↑
+        </button>
+        <span className={styles.position} aria-live="polite">
+          {t("landing.section_of", { number: current + 1, total: SECTIONS })}
+        </span>
+        <button
+          type="button"
+          className={styles.round}
+          onClick={() => move(1)}
+          disabled={current === SECTIONS - 1}
+          aria-label={t("landing.next_section")}
+        >
+          ↓
+        </button>
+      </nav>
+    </div>
+  );
+}
+
+function Hero({ words, reduced }: { words: string[]; reduced: boolean }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const { data: courses, isPending } = useMostFollowedCourses();
+  return (
+    <div className={styles.inner}>
+      {/* A steady name for screen readers; the rotating words are for the eye. */}
+      <h1 className={styles.big}>
+        <span className={styles.visuallyHidden}>{t("landing.headline")}</span>
+        <span aria-hidden="true">
+          {t("landing.hero_prefix")} <RotatingWord words={words} reduced={reduced} />
+        </span>
+      </h1>
       <p className={styles.tagline}>{t("app.tagline")}</p>
-      <p className={styles.pitch}>{t("landing.pitch")}</p>
       <section aria-labelledby="most-followed-heading">
         <h2 id="most-followed-heading" className={styles.sectionTitle}>
           {t("landing.most_followed")}
         </h2>
         {isPending ? (
           <Loading />
-        ) : isError || courses.length === 0 ? (
-          <p>{t("landing.no_courses")}</p>
         ) : (
-          <CourseGrid courses={courses} />
+          <ul className={gridStyles.grid}>
+            {(courses ?? []).map((course) => (
+              <CourseCard key={course.id} course={course} />
+            ))}
+            <li className={gridStyles.card}>
+              <Link to={localePath("/search")} className={`${gridStyles.link} ${styles.searchTile}`}>
+                <span className={gridStyles.name}>{t("landing.search_tile")}</span>
+                <span className={gridStyles.description}>{t("landing.search_tile_text")}</span>
+              </Link>
+            </li>
+          </ul>
         )}
       </section>
-    </Page>
+    </div>
+  );
+}
+
+function Pitch({ words, reduced }: { words: string[]; reduced: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.inner}>
+      <h2 className={styles.big}>
+        {t("landing.pitch_prefix")} <RotatingWord words={words} reduced={reduced} />
+      </h2>
+      <ul className={styles.points}>
+        <li>{t("landing.pitch_test")}</li>
+        <li>{t("landing.pitch_brief")}</li>
+        <li>{t("landing.pitch_recognition")}</li>
+      </ul>
+    </div>
+  );
+}
+
+function Slogan({ words, reduced }: { words: string[]; reduced: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const { user } = useSession();
+  const { openAuthDialog } = useAuthDialog();
+  return (
+    <div className={styles.inner}>
+      <h2 className={styles.big}>
+        {t("landing.slogan_prefix")} <RotatingWord words={words} reduced={reduced} />
+      </h2>
+      {user ? (
+        <button type="button" className={buttonClass({}, styles.cta)} onClick={() => navigate(localePath("/home"))}>
+          {t("landing.go_home")}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={buttonClass({}, styles.cta)}
+          onClick={() => openAuthDialog({ thenGoHome: true })}
+        >
+          {t("auth.sign_in_sign_up")}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function HowItWorks() {
+  const { t } = useTranslation();
+  const steps = ["flashcards", "multiple_choice", "matching", "tile_game", "test"] as const;
+  return (
+    <div className={styles.inner}>
+      <h2 className={styles.sectionTitle}>{t("landing.how_title")}</h2>
+      <ol className={styles.steps}>
+        {steps.map((step) => (
+          <li key={step}>
+            <strong>{t(`pages.${step}`)}</strong>
+            <span>{t(`landing.how_${step}`)}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

@@ -1,8 +1,11 @@
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useLocalePath } from "../../../app/use-language";
+import { Button } from "../../../components/button";
 import { Loading } from "../../../components/loading";
 import { Page } from "../../../components/page";
+import { TextField } from "../../../components/text-field";
 import { CourseCard } from "../../courses/components/course-card";
 import gridStyles from "../../courses/components/course-card.module.css";
 import { useSearch } from "../api/search-courses";
@@ -11,12 +14,21 @@ import styles from "./search-page.module.css";
 export function SearchPage() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const q = (params.get("q") ?? "").trim();
+  const [draft, setDraft] = useState(q);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.trim()) setParams({ q: draft.trim() });
+  };
   const { data: results, isPending, isError } = useSearch(q);
 
   return (
-    <Page title={t("pages.search_results", { query: q })}>
+    <Page title={q ? t("pages.search_results", { query: q }) : t("search.title")}>
+      <form className={styles.form} onSubmit={submit}>
+        <TextField label={t("search.label")} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <Button type="submit">{t("search.submit")}</Button>
+      </form>
       {!q ? (
         <p className={styles.note}>{t("search.empty_query")}</p>
       ) : isError ? (
