@@ -99,9 +99,9 @@ export function LandingPage() {
   }, [move]);
 
   const section = (index: number, className: string | undefined, children: ReactNode) => (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable from the keyboard (WCAG 2.1.1)
     <section
       data-landing-section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable from the keyboard
       tabIndex={0}
       className={`${styles.section} ${className}`}
       aria-roledescription={t("landing.section")}
