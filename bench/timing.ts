@@ -7,7 +7,7 @@
  * paint and remove the question). Prints the distribution of on-screen time minus display time.
  * A benchmark, not a test: it prints numbers and asserts nothing.
  */
-import { chromium } from "playwright-core";
+import { launchChromium } from "../e2e/support/chromium";
 import { createDeckFixture } from "../e2e/support/fixtures";
 import { startServer } from "../e2e/support/server";
 import { ensureClientBuild } from "../scripts/client-build";
@@ -19,19 +19,7 @@ const FRAME_MS = 1000 / 60;
 
 await ensureClientBuild();
 const server = await startServer({ SEED_DEMO: "false" });
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 
 try {
   const cards = Array.from({ length: QUESTIONS }, (_, i) => ({

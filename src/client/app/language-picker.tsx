@@ -1,6 +1,7 @@
 import { DropdownMenu } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { SUPPORTED_LANGUAGES } from "../../shared/limits";
+import { GlobeIcon } from "../components/icons";
 import { saveLanguage } from "../features/accounts/api/save-language";
 import { useSession } from "../features/accounts/session";
 import { isSupportedLanguage } from "../lib/language";
@@ -44,22 +45,5 @@ export function LanguagePicker() {
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
-  );
-}
-
-function GlobeIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
-    </svg>
   );
 }

@@ -2,6 +2,7 @@ import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import headerStyles from "../../../app/header.module.css";
+import { PersonIcon } from "../../../components/icons";
 import { notify } from "../../../lib/notify";
 import { signOut } from "../api/sign-out";
 import { useSession } from "../session";
@@ -22,18 +23,7 @@ export function AccountMenu() {
   if (!user) {
     return (
       <button type="button" className={headerStyles.menuButton} onClick={() => openAuthDialog()}>
-        <svg
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <circle cx="12" cy="8" r="4" />
-          <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-        </svg>
+        <PersonIcon />
         <span className={headerStyles.collapsibleText}>{t("auth.sign_in_sign_up")}</span>
       </button>
     );

@@ -6,6 +6,7 @@ import { useLocalePath } from "../../../app/use-language";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import formStyles from "../../../components/form.module.css";
+import { SearchIcon } from "../../../components/icons";
 import { TextField } from "../../../components/text-field";
 
 /** Header search: a dialog with one field; Enter searches, Escape closes, blank does nothing. */
@@ -28,18 +29,7 @@ export function SearchButton() {
   return (
     <>
       <button type="button" className={headerStyles.menuButton} onClick={() => setOpen(true)}>
-        <svg
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-3.5-3.5" />
-        </svg>
+        <SearchIcon />
         <span className={headerStyles.collapsibleText}>{t("search.button")}</span>
       </button>
       <Dialog open={open} onOpenChange={setOpen} title={t("search.title")}>

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeckDetail } from "../../../../shared/schemas/deck";
-import { Button } from "../../../components/button";
 import styles from "../components/quiz.module.css";
+import { QuizFooter } from "../components/quiz-footer";
 import { StudyFrame } from "../components/study-frame";
 import { type Assignments, assign, matchResults } from "../lib/matching";
 import { shuffle } from "../lib/shuffle";
@@ -103,18 +103,7 @@ function Matching({ deck }: { deck: DeckDetail }) {
           </ul>
         </section>
       </div>
-      <div className={styles.footer}>
-        {submitted ? (
-          <>
-            <p className={styles.score} role="status">
-              {t("study.score", { score, total: round.questions.length })}
-            </p>
-            <Button onClick={restart}>{t("study.restart")}</Button>
-          </>
-        ) : (
-          <Button type="submit">{t("study.submit")}</Button>
-        )}
-      </div>
+      <QuizFooter submitted={submitted} score={score} total={round.questions.length} onRestart={restart} />
     </form>
   );
 }

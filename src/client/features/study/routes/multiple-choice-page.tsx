@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeckDetail } from "../../../../shared/schemas/deck";
-import { Button } from "../../../components/button";
 import styles from "../components/quiz.module.css";
+import { QuizFooter } from "../components/quiz-footer";
 import { StudyFrame } from "../components/study-frame";
 import { answerOptions } from "../lib/options";
 import { shuffle } from "../lib/shuffle";
@@ -77,18 +77,7 @@ function MultipleChoice({ deck }: { deck: DeckDetail }) {
           </li>
         ))}
       </ol>
-      <div className={styles.footer}>
-        {submitted ? (
-          <>
-            <p className={styles.score} role="status">
-              {t("study.score", { score, total: questions.length })}
-            </p>
-            <Button onClick={restart}>{t("study.restart")}</Button>
-          </>
-        ) : (
-          <Button type="submit">{t("study.submit")}</Button>
-        )}
-      </div>
+      <QuizFooter submitted={submitted} score={score} total={questions.length} onRestart={restart} />
     </form>
   );
 }
