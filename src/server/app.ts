@@ -11,6 +11,7 @@ import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { createAuth } from "./auth";
 import type { AppConfig } from "./config";
+import { isDatabaseUnavailable } from "./db/availability";
 import type { Database } from "./db/client";
 import { authRoutes, profileRoutes } from "./features/accounts/accounts.routes";
 import { contactRoutes } from "./features/contact/contact.routes";
@@ -85,6 +86,10 @@ export function createApp({ db, config, mailer, clientDir }: AppOptions) {
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return errorResponse(c, err.code, err.message);
+    if (isDatabaseUnavailable(err)) {
+      c.header("Retry-After", "5");
+      return errorResponse(c, "unavailable", "The database is not reachable right now. Please try again shortly.");
+    }
     console.error(err);
     return errorResponse(c, "internal", "An unexpected error occurred. Please try again.");
   });

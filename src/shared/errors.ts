@@ -10,6 +10,7 @@ export const errorCodes = [
   "conflict",
   "rate_limited",
   "internal",
+  "unavailable",
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

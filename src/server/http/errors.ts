@@ -10,6 +10,7 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   conflict: 409,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
 };
 
 /** Thrown by services and routes; the app's error handler turns it into the one error shape. */
