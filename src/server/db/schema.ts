@@ -7,7 +7,18 @@
  * with the course, so deletes never leave orphans.
  */
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -85,6 +96,23 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Addresses an account has recently signed in (or reset its password) from. While an account is
+ * under a guessing attack, sign-ins from these addresses are still let through (see
+ * docs/decisions/0011-sign-in-lockout.md). Rows go with the user.
+ */
+export const signInAddresses = pgTable(
+  "sign_in_addresses",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
+);
 
 /** Mail kept instead of sent when no SMTP server is configured (see /dev/outbox). */
 export const mailOutbox = pgTable(
