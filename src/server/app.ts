@@ -8,6 +8,7 @@ import { join, relative } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { createAuth } from "./auth";
 import type { AppConfig } from "./config";
@@ -24,11 +25,46 @@ import { outboxRoutes } from "./features/outbox/outbox.routes";
 import { progressRoutes } from "./features/progress/progress.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import type { AppEnv } from "./http/app-env";
-import { errorResponse, HttpError } from "./http/errors";
+import { codeForStatus, errorResponse, HttpError } from "./http/errors";
 import { originGuard } from "./http/origin-guard";
+import { requestGuard } from "./http/request-guard";
 import type { Mailer } from "./mail";
 
 const MAX_BODY_BYTES = 512 * 1024;
+
+/**
+ * Only our own files run: no inline or foreign script, nothing frames us. Inline styles stay
+ * allowed because React and the toast library set them at run time (no script can come through them).
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:"],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+/** The product uses none of these device features; nothing embedded may either. */
+const PERMISSIONS_POLICY = {
+  camera: [],
+  microphone: [],
+  geolocation: [],
+  payment: [],
+  usb: [],
+  serial: [],
+  bluetooth: [],
+  midi: [],
+  magnetometer: [],
+  gyroscope: [],
+  accelerometer: [],
+  displayCapture: [],
+  browsingTopics: [],
+};
 
 export interface AppOptions {
   db: Database;
@@ -59,7 +95,15 @@ export function createApp({ db, config, mailer, clientDir }: AppOptions) {
   const app = new Hono<AppEnv>();
   const auth = createAuth({ db, config, mailer });
 
-  app.use(secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use(
+    secureHeaders({
+      crossOriginEmbedderPolicy: false,
+      // HSTS is a promise that the site is served over https: only make it when that is true.
+      strictTransportSecurity: config.origin.startsWith("https://") ? "max-age=31536000; includeSubDomains" : false,
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      permissionsPolicy: PERMISSIONS_POLICY,
+    }),
+  );
   app.use("*", async (c, next) => {
     c.set("db", db);
     c.set("auth", auth);
@@ -75,6 +119,14 @@ export function createApp({ db, config, mailer, clientDir }: AppOptions) {
       onError: (c) => errorResponse(c, "invalid_request", "The request is too large."),
     }),
   );
+  app.use("/api/*", requestGuard);
+  // Replies that carry sessions or personal data must never sit in a shared or browser cache.
+  for (const path of ["/api/auth/*", "/api/profile/*", "/api/me/*"]) {
+    app.use(path, async (c, next) => {
+      await next();
+      c.header("Cache-Control", "no-store");
+    });
+  }
 
   app.route("/api", createApi());
   app.all("/api/*", (c) => errorResponse(c, "not_found", "No such API endpoint."));
@@ -86,6 +138,10 @@ export function createApp({ db, config, mailer, clientDir }: AppOptions) {
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return errorResponse(c, err.code, err.message);
+    // Hono's own refusals (a malformed JSON body reaching a validator, for instance).
+    if (err instanceof HTTPException && err.status < 500) {
+      return errorResponse(c, codeForStatus(err.status), err.message || "The request was not valid.");
+    }
     if (isDatabaseUnavailable(err)) {
       c.header("Retry-After", "5");
       return errorResponse(c, "unavailable", "The database is not reachable right now. Please try again shortly.");

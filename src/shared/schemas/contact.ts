@@ -1,7 +1,11 @@
 import { z } from "zod";
+import { storableText } from "./text";
 
 export const CONTACT_MESSAGE_MAX = 2000;
 
 export const contactInput = z.object({
-  message: z.string().trim().min(1, "contact_message_required").max(CONTACT_MESSAGE_MAX, "contact_message_too_long"),
+  message: storableText()
+    .trim()
+    .min(1, "contact_message_required")
+    .max(CONTACT_MESSAGE_MAX, "contact_message_too_long"),
 });

@@ -1,17 +1,18 @@
 import { z } from "zod";
 import { TEXT_LIMITS } from "../limits";
+import { storableText } from "./text";
 
 /** Ids in paths are positive integers; anything else is a 400, not a database error. */
 export const entityId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const courseIdParams = z.object({ courseId: entityId });
 
-const tag = z.string().trim().min(1, "tag_required").max(TEXT_LIMITS.tag, "tag_too_long");
+const tag = storableText().trim().min(1, "tag_required").max(TEXT_LIMITS.tag, "tag_too_long");
 
 /** Create and edit course. Messages are translation keys under `validation.`. */
 export const courseInput = z.object({
-  name: z.string().trim().min(1, "course_name_required").max(TEXT_LIMITS.courseName, "course_name_too_long"),
-  description: z.string().trim().max(TEXT_LIMITS.courseDescription, "description_too_long").default(""),
+  name: storableText().trim().min(1, "course_name_required").max(TEXT_LIMITS.courseName, "course_name_too_long"),
+  description: storableText().trim().max(TEXT_LIMITS.courseDescription, "description_too_long").default(""),
   tags: z
     .array(tag)
     .max(TEXT_LIMITS.tagsPerCourse, "too_many_tags")
@@ -68,5 +69,5 @@ export interface SearchResult extends CourseSummary {
 }
 
 export const searchQuery = z.object({
-  q: z.string().trim().min(1, "search_query_required").max(100, "search_query_too_long"),
+  q: storableText().trim().min(1, "search_query_required").max(100, "search_query_too_long"),
 });

@@ -7,16 +7,16 @@ import {
   TEXT_LIMITS,
 } from "../limits";
 import { entityId } from "./course";
+import { storableText } from "./text";
 
 export const deckIdParams = z.object({ deckId: entityId });
 
 /** Messages are the spec's translation keys (section 8) or keys under `validation.`. */
-const question = z
-  .string()
+const question = storableText()
   .trim()
   .min(1, "each_flashcard_needs_question")
   .max(TEXT_LIMITS.question, "question_too_long");
-const answer = z.string().trim().min(1, "each_flashcard_needs_answer").max(TEXT_LIMITS.answer, "answer_too_long");
+const answer = storableText().trim().min(1, "each_flashcard_needs_answer").max(TEXT_LIMITS.answer, "answer_too_long");
 const duration = z
   .number({ message: "duration_warning" })
   .min(CARD_DURATION_MIN_SECONDS, "duration_warning")
@@ -25,9 +25,8 @@ const duration = z
 export const cardInput = z.object({ question, answer, duration });
 export type CardInput = z.infer<typeof cardInput>;
 
-const deckName = z.string().trim().min(1, "deck_name_required").max(TEXT_LIMITS.deckName, "deck_name_too_long");
-const deckDescription = z
-  .string()
+const deckName = storableText().trim().min(1, "deck_name_required").max(TEXT_LIMITS.deckName, "deck_name_too_long");
+const deckDescription = storableText()
   .trim()
   .min(1, "deck_description_required")
   .max(TEXT_LIMITS.deckDescription, "description_too_long");

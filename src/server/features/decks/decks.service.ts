@@ -126,9 +126,20 @@ export async function updateDeck(db: Database, user: SessionUser, deckId: number
   });
 }
 
-/** Its cards and the progress rows for it go with it; later decks move up one level. */
+/**
+ * Its cards and the progress rows for it go with it; later decks move up one level. The course is
+ * locked first, as createDeck does, so a deck created at the same moment sees the levels after the
+ * move and the course keeps levels 1..n.
+ */
 export async function deleteDeck(db: Database, user: SessionUser, deckId: number) {
   await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ courseId: decks.courseId, userId: decks.userId })
+      .from(decks)
+      .where(eq(decks.id, deckId));
+    if (!found) throw new HttpError("not_found", "Deck not found.");
+    if (found.userId !== user.id) throw new HttpError("forbidden", DECK_OWNER_ONLY);
+    await lockOwnCourse(tx, user, found.courseId);
     const deck = await lockOwnDeck(tx, user, deckId);
     await tx.delete(decks).where(eq(decks.id, deckId));
     // Two steps, so no moment has two decks on one level (the unique index checks every row).

@@ -3,11 +3,16 @@ import type { Database } from "../../db/client";
 import { courses, followedCourses } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 
-/** Idempotent: following twice is following once (unique user and course). */
+/**
+ * Idempotent: following twice is following once (unique user and course). The course row is
+ * share-locked so a delete running at the same moment ends in a 404, never a foreign-key error.
+ */
 export async function follow(db: Database, userId: string, courseId: number) {
-  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
-  if (!course) throw new HttpError("not_found", "Course not found.");
-  await db.insert(followedCourses).values({ userId, courseId }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for("key share");
+    if (!course) throw new HttpError("not_found", "Course not found.");
+    await tx.insert(followedCourses).values({ userId, courseId }).onConflictDoNothing();
+  });
   return { following: true as const };
 }
 

@@ -4,10 +4,18 @@ import { decks, userProgress } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { SessionUser } from "../../http/session";
 
-/** Marks the deck passed for the user; a second pass changes nothing. */
+/**
+ * Marks the deck passed for the user; a second pass changes nothing. The deck row is share-locked,
+ * so a delete of the deck or its course running at the same moment either finishes first (404)
+ * or waits for this pass to be written (and then removes it with the deck).
+ */
 export async function recordPass(db: Database, user: SessionUser, deckId: number) {
   return db.transaction(async (tx) => {
-    const [deck] = await tx.select({ courseId: decks.courseId }).from(decks).where(eq(decks.id, deckId));
+    const [deck] = await tx
+      .select({ courseId: decks.courseId })
+      .from(decks)
+      .where(eq(decks.id, deckId))
+      .for("key share");
     if (!deck) throw new HttpError("not_found", "Deck not found.");
     const inserted = await tx
       .insert(userProgress)

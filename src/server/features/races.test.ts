@@ -1,0 +1,107 @@
+/**
+ * Writes that race deletes. Each test holds a transaction open on a second connection (another
+ * request half-way through), sends the racing request, waits until PostgreSQL shows it blocked on
+ * a lock, then lets the first one finish: the answer must be a 404 and the data must stay whole.
+ * PGlite has one connection and runs transactions one after another, so these need PostgreSQL.
+ */
+import { asc, eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { queryRows } from "../db/client";
+import { decks } from "../db/schema";
+import { createCourse } from "../test/factories";
+import { signUpConfirmed, TestClient } from "../test/http-client";
+import { setupTestApp } from "../test/test-app";
+
+const target = inject("testDatabase");
+const onPostgres = target.kind === "postgres";
+const { app, database } = await setupTestApp();
+const { db } = database;
+
+const other = onPostgres ? new pg.Client({ connectionString: target.url }) : null;
+if (other) await other.connect();
+afterAll(() => other?.end());
+
+/** Waits until `count` other backends of this database wait on a lock (bounded: 10 s). */
+async function waitForLockWaiters(count: number) {
+  for (let i = 0; i < 200; i++) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if ((row?.n ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no ${count} request(s) blocked on a lock within 10 s`);
+}
+
+async function signedInOwner() {
+  const client = new TestClient(app);
+  const { email } = await signUpConfirmed(client, db);
+  const [user] = await db.query.users.findMany({ where: (u, { eq }) => eq(u.email, email) });
+  if (!user) throw new Error("no user");
+  return { client, userId: user.id };
+}
+
+const levelsOf = async (courseId: number) =>
+  (
+    await db.select({ level: decks.level }).from(decks).where(eq(decks.courseId, courseId)).orderBy(asc(decks.level))
+  ).map((d) => d.level);
+
+describe.skipIf(!onPostgres)("writes racing deletes (PostgreSQL: needs two connections)", () => {
+  it("recording a pass while its deck is deleted answers 404", async () => {
+    const { client, userId } = await signedInOwner();
+    const course = await createCourse(db, userId, { decks: 1 });
+    const deckId = course.decks[0]?.id ?? 0;
+    await other?.query("begin");
+    await other?.query("delete from decks where id = $1", [deckId]);
+    const pass = client.post(`/api/progress/${deckId}`);
+    await waitForLockWaiters(1);
+    await other?.query("commit");
+    expect((await pass).status).toBe(404);
+  });
+
+  it("recording a pass while its course is deleted answers 404", async () => {
+    const { client, userId } = await signedInOwner();
+    const course = await createCourse(db, userId, { decks: 1 });
+    const deckId = course.decks[0]?.id ?? 0;
+    await other?.query("begin");
+    await other?.query("delete from courses where id = $1", [course.id]);
+    const pass = client.post(`/api/progress/${deckId}`);
+    await waitForLockWaiters(1);
+    await other?.query("commit");
+    expect((await pass).status).toBe(404);
+  });
+
+  it("following a course while it is deleted answers 404", async () => {
+    const { client, userId } = await signedInOwner();
+    const course = await createCourse(db, userId);
+    await other?.query("begin");
+    await other?.query("delete from courses where id = $1", [course.id]);
+    const followed = client.put(`/api/follows/${course.id}`, {});
+    await waitForLockWaiters(1);
+    await other?.query("commit");
+    expect((await followed).status).toBe(404);
+  });
+
+  it("creating a deck while another is deleted keeps levels 1..n", async () => {
+    const { client, userId } = await signedInOwner();
+    const course = await createCourse(db, userId, { decks: 2 });
+    const [first, second] = course.decks;
+    // Another writer holds the second deck, so the delete stops half-way: the first deck is gone,
+    // the second not yet moved up.
+    await other?.query("begin");
+    await other?.query("select id from decks where id = $1 for update", [second?.id]);
+    const deleted = client.delete(`/api/decks/${first?.id}`);
+    await waitForLockWaiters(1);
+    const cards = Array.from({ length: 4 }, (_, i) => ({ question: `Q${i}`, answer: `A${i}`, duration: 1 }));
+    const created = client.post(`/api/courses/${course.id}/decks`, { name: "New", description: "New deck", cards });
+    // The create must wait for the delete (course lock); without that lock it finishes at once.
+    const finished = await Promise.race([created.then(() => true), waitForLockWaiters(2).then(() => false)]);
+    await other?.query("commit");
+    expect((await deleted).status).toBe(200);
+    expect((await created).status).toBe(201);
+    expect(finished).toBe(false);
+    expect(await levelsOf(course.id)).toEqual([1, 2]);
+  });
+});

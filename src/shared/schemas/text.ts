@@ -1,0 +1,15 @@
+/**
+ * Text that PostgreSQL can store as it was typed: no NUL character (PostgreSQL refuses 0x00) and
+ * no unpaired UTF-16 surrogate (it would be stored as U+FFFD, silently changing the text).
+ */
+import { z } from "zod";
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasForbiddenCharacters(value: string): boolean {
+  return value.includes("\u0000") || LONE_SURROGATE.test(value);
+}
+
+/** A string schema that refuses NUL and lone surrogates with the `text_invalid_characters` key. */
+export const storableText = () =>
+  z.string().refine((value) => !hasForbiddenCharacters(value), "text_invalid_characters");
