@@ -15,7 +15,8 @@ export interface AppConfig {
   authSecret: string;
   /** Production hides development pages such as /dev/outbox. */
   production: boolean;
-  trustProxy: boolean;
+  /** Reverse proxies in front of the server (0: none); see http/client-address.ts. */
+  trustProxy: number;
 }
 
 const VITE_DEV_PORT = 5173;

@@ -16,7 +16,7 @@ export const testConfig: AppConfig = {
   trustedOrigins: [TEST_ORIGIN],
   authSecret: "test-secret-that-is-long-enough-for-better-auth",
   production: false,
-  trustProxy: true,
+  trustProxy: 1,
 };
 
 export interface TestContext {
