@@ -26,7 +26,9 @@ export async function expectAccessible(page: Page): Promise<void> {
     ]);
   });
   const loaded = await page.evaluate(() => "axe" in window);
-  if (!loaded) await page.addScriptTag({ content: await axeSource });
+  // Evaluated through the DevTools protocol: the site's Content-Security-Policy refuses inline
+  // script tags, and the test must not weaken it.
+  if (!loaded) await page.evaluate(await axeSource);
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
     const axe = (window as any).axe;
@@ -72,6 +74,8 @@ export function setupBrowser(): BrowserSession {
   const baseURL = inject("baseURL");
   let browser: Browser;
   let contexts: BrowserContext[] = [];
+  /** Anything the Content-Security-Policy refused: the product must run entirely within it. */
+  let policyViolations: string[] = [];
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -80,9 +84,13 @@ export function setupBrowser(): BrowserSession {
     if (task.result?.state === "fail") await saveScreenshots(task.name, contexts);
     try {
       for (const context of contexts) for (const page of context.pages()) await expectAccessible(page);
+      if (policyViolations.length > 0) {
+        throw new Error(`Content-Security-Policy violations:\n${policyViolations.join("\n")}`);
+      }
     } finally {
       await Promise.all(contexts.map((c) => c.close()));
       contexts = [];
+      policyViolations = [];
     }
   });
   afterAll(async () => {
@@ -99,6 +107,7 @@ export function setupBrowser(): BrowserSession {
       page.on("pageerror", (error) => console.error(`[page error] ${page.url()}: ${error.message}`));
       page.on("console", (message) => {
         if (message.type() === "error") console.error(`[console] ${page.url()}: ${message.text()}`);
+        if (/Content Security Policy/i.test(message.text())) policyViolations.push(`${page.url()}: ${message.text()}`);
       });
       return page;
     },

@@ -52,3 +52,38 @@ describe("serving the web client", () => {
     expect(res.headers.get("content-type")).toContain("application/json");
   });
 });
+
+describe("security headers", () => {
+  it("sends a Content-Security-Policy without inline script, and forbids framing", async () => {
+    const res = await app.request("/en/");
+    const policy = res.headers.get("content-security-policy") ?? "";
+    const directives = new Map(
+      policy.split(";").map((part) => {
+        const [name = "", ...values] = part.trim().split(/\s+/);
+        return [name, values] as const;
+      }),
+    );
+    expect(directives.get("script-src")).toEqual(["'self'"]);
+    expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(directives.get("object-src")).toEqual(["'none'"]);
+    expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("sends no HSTS over plain http, and HSTS behind https", async () => {
+    expect((await app.request("/en/")).headers.get("strict-transport-security")).toBeNull();
+    const origin = "https://flashcards.example";
+    const secure = createApp({
+      db: database.db,
+      config: { ...testConfig, origin, trustedOrigins: [origin] },
+      mailer: { send: async () => {} },
+      clientDir,
+    });
+    expect((await secure.request("/en/")).headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+  });
+
+  it.each(["/api/auth/get-session", "/api/profile", "/api/me/home"])("marks %s no-store", async (path) => {
+    const res = await app.request(path);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+});
