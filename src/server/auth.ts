@@ -4,12 +4,17 @@
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { type Language, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../shared/limits";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { accounts, rateLimits, sessions, userProfiles, users, verifications } from "./db/schema";
+import { deleteOlderResetTokens, deleteResetTokens } from "./features/accounts/accounts.service";
+import { currentAuthRequest } from "./features/accounts/auth-request";
+import { isCommonPassword, PASSWORD_TOO_COMMON } from "./features/accounts/common-passwords";
+import { AUTH_LIMITS, hitRateLimit, minutes } from "./features/accounts/rate-limit";
+import { admitSignIn, rememberAddress, settleSignIn, trustAfterReset } from "./features/accounts/sign-in-guard";
 import { mailText } from "./i18n";
 import type { Mailer } from "./mail";
 
@@ -17,7 +22,13 @@ import type { Mailer } from "./mail";
 export const AUTH_MESSAGES = {
   alreadyRegistered: "User already registered",
   notAuthenticated: "User not authenticated.",
+  rateLimited: "Too many attempts. Please wait a moment and try again.",
+  signInLocked:
+    "Too many failed sign-ins for this account. Wait a few minutes, or reset your password by email to sign in now.",
 } as const;
+
+/** A confirmation mail re-sent by signing in to an unconfirmed account goes at most this often. */
+const SIGN_IN_CONFIRMATION_MAIL = { max: 1, windowSeconds: minutes(5) };
 
 const SESSION_DAYS = 7;
 
@@ -29,6 +40,20 @@ export interface AuthOptions {
 
 function toLanguage(value: unknown): Language | undefined {
   return value === "en" || value === "ja" ? value : undefined;
+}
+
+/** A string field of a request body as the library parsed it (JSON and form bodies alike). */
+function field(body: unknown, name: string): string | undefined {
+  const value = body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === "string" && value ? value : undefined;
+}
+
+function tooManyAttempts(wait: number, locked = false) {
+  return new APIError(
+    "TOO_MANY_REQUESTS",
+    locked ? { message: AUTH_MESSAGES.signInLocked, code: "SIGN_IN_LOCKED" } : { message: AUTH_MESSAGES.rateLimited },
+    { "Retry-After": String(wait) },
+  );
 }
 
 export function createAuth({ db, config, mailer }: AuthOptions) {
@@ -68,6 +93,12 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      async onPasswordReset({ user }) {
+        // A used link takes every other pending one with it.
+        await deleteResetTokens(db, user.id);
+        const address = currentAuthRequest()?.address;
+        if (address) await trustAfterReset(db, user, address);
+      },
       async sendResetPassword({ user, token }) {
         const link = `${config.origin}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
         const language = await languageOf(user.id);
@@ -85,6 +116,11 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       async sendVerificationEmail({ user, url }) {
+        // Signing in to an unconfirmed account re-sends the link; repeated sign-ins must not flood the inbox.
+        if (currentAuthRequest()?.path === "/sign-in/email") {
+          const wait = await hitRateLimit(db, `mail:sign-in-confirmation:${user.id}`, SIGN_IN_CONFIRMATION_MAIL);
+          if (wait > 0) return;
+        }
         const language = await languageOf(user.id);
         await mailer.send({
           to: user.email,
@@ -107,10 +143,21 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
           },
         },
       },
+      verification: {
+        create: {
+          // Issuing a reset token makes the user's older ones worthless: only the newest link works.
+          async after(verification) {
+            if (verification.identifier.startsWith("reset-password:")) await deleteOlderResetTokens(db, verification);
+          },
+        },
+      },
       session: {
         create: {
           // Spec: a users row is created on first sign-in when missing.
           async after(session) {
+            // Every new session (sign-in, confirmed email, changed password) makes its address known.
+            const address = currentAuthRequest()?.address;
+            if (address) await rememberAddress(db, session.userId, address);
             await db
               .insert(userProfiles)
               .values({
@@ -124,8 +171,46 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === "/sign-up/email") {
-          const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase();
+        const request = currentAuthRequest();
+        const body: unknown = ctx.body;
+
+        if (ctx.path === "/change-password" && !(await getSessionFromCtx(ctx))) {
+          throw new APIError("UNAUTHORIZED", {
+            message: AUTH_MESSAGES.notAuthenticated,
+            code: "USER_NOT_AUTHENTICATED",
+          });
+        }
+
+        // Per-account limits read the body as the library parsed it, so its format cannot dodge them.
+        const email = field(body, "email")?.toLowerCase();
+        if (ctx.path === "/sign-in/email" && email && request) {
+          const admission = await admitSignIn(db, email, request.address);
+          if (admission.wait > 0) throw tooManyAttempts(admission.wait, true);
+          request.signInCharges = admission.charges;
+        }
+        const perAccount = AUTH_LIMITS[ctx.path]?.perAccount;
+        if (perAccount) {
+          const token = field(body, "token") ?? field(ctx.query, "token");
+          const account =
+            ctx.path === "/change-password"
+              ? (await getSessionFromCtx(ctx))?.user.id
+              : (email ?? (token ? `token:${token}` : undefined));
+          const wait = account ? await hitRateLimit(db, `account:${ctx.path}:${account}`, perAccount) : 0;
+          if (wait > 0) throw tooManyAttempts(wait);
+        }
+
+        const newPassword =
+          ctx.path === "/sign-up/email"
+            ? field(body, "password")
+            : ctx.path === "/reset-password" || ctx.path === "/change-password"
+              ? field(body, "newPassword")
+              : undefined;
+        // Lengths are the library's to refuse (with their own reasons); the list has short entries too.
+        const inLength =
+          newPassword && newPassword.length >= PASSWORD_MIN_LENGTH && newPassword.length <= PASSWORD_MAX_LENGTH;
+        if (inLength && isCommonPassword(newPassword)) throw new APIError("BAD_REQUEST", PASSWORD_TOO_COMMON);
+
+        if (ctx.path === "/sign-up/email" && email) {
           const known = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
           if (known.length > 0) {
             throw new APIError("UNPROCESSABLE_ENTITY", {
@@ -134,11 +219,26 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
             });
           }
         }
-        if (ctx.path === "/change-password" && !(await getSessionFromCtx(ctx))) {
-          throw new APIError("UNAUTHORIZED", {
-            message: AUTH_MESSAGES.notAuthenticated,
-            code: "USER_NOT_AUTHENTICATED",
-          });
+
+        // A changed password ends every other session, whatever the client asked for.
+        if (ctx.path === "/change-password") {
+          return { context: { body: { ...(body as object), revokeOtherSessions: true } } };
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        const failed = isAPIError(returned);
+        const request = currentAuthRequest();
+        if (ctx.path === "/sign-in/email" && request?.signInCharges) {
+          const charges = request.signInCharges;
+          request.signInCharges = undefined;
+          const wrongPassword = failed && returned.body?.code === "INVALID_EMAIL_OR_PASSWORD";
+          await settleSignIn(db, charges, wrongPassword ? "wrong-password" : failed ? "other" : "signed-in");
+        }
+        // A new password also voids pending reset links (they were for the old one).
+        const userId = (returned as { user?: { id?: unknown } } | undefined)?.user?.id;
+        if (ctx.path === "/change-password" && !failed && typeof userId === "string") {
+          await deleteResetTokens(db, userId);
         }
       }),
     },

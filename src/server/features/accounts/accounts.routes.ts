@@ -1,42 +1,32 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { languageBody } from "../../../shared/schemas/profile";
+import { AUTH_MESSAGES } from "../../auth";
 import type { AppEnv } from "../../http/app-env";
 import { clientAddress } from "../../http/client-address";
 import { codeForStatus, errorResponse } from "../../http/errors";
-import { currentUser, requireUser } from "../../http/session";
+import { requireUser } from "../../http/session";
 import { validate } from "../../http/validate";
 import { getProfile, saveLanguage } from "./accounts.service";
+import { runAuthRequest } from "./auth-request";
 import { AUTH_LIMITS, hitRateLimit } from "./rate-limit";
 
-/** The account an attempt is about: the signed-in user, or the email in the request body. */
-async function accountOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], endpoint: string): Promise<string | null> {
-  if (endpoint === "/change-password") return (await currentUser(c))?.id ?? null;
-  const body: unknown = await c.req.raw
-    .clone()
-    .json()
-    .catch(() => null);
-  const email = (body as { email?: unknown } | null)?.email;
-  if (typeof email === "string" && email) return email.trim().toLowerCase();
-  const token = (body as { token?: unknown } | null)?.token;
-  return typeof token === "string" && token ? `token:${token}` : null;
-}
-
+/**
+ * The per-address limit, before the body is read. Per-account limits need the body and live in
+ * Better Auth's before-hook (auth.ts), which sees it parsed whatever its format; the client address
+ * travels there with the request (auth-request.ts).
+ */
 const authRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const endpoint = c.req.path.replace(/^\/api\/auth/, "");
+  const address = clientAddress(c, c.var.config.trustProxy);
   const limits = AUTH_LIMITS[endpoint];
-  if (c.req.method !== "POST" || !limits) return next();
-
-  const { db, config } = c.var;
-  const waits = [await hitRateLimit(db, `ip:${endpoint}:${clientAddress(c, config.trustProxy)}`, limits.perIp)];
-  const account = await accountOf(c, endpoint);
-  if (account) waits.push(await hitRateLimit(db, `account:${endpoint}:${account}`, limits.perAccount));
-
-  const wait = Math.max(...waits);
-  if (wait > 0) {
-    c.header("Retry-After", String(wait));
-    return errorResponse(c, "rate_limited", "Too many attempts. Please wait a moment and try again.");
+  if (c.req.method === "POST" && limits) {
+    const wait = await hitRateLimit(c.var.db, `ip:${endpoint}:${address}`, limits.perIp);
+    if (wait > 0) {
+      c.header("Retry-After", String(wait));
+      return errorResponse(c, "rate_limited", AUTH_MESSAGES.rateLimited);
+    }
   }
-  return next();
+  return runAuthRequest({ address, path: endpoint }, next);
 };
 
 /**
@@ -50,6 +40,8 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", authRateL
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const reply = errorResponse(c, codeForStatus(response.status), body.message ?? "Authentication failed.", body.code);
   for (const cookie of response.headers.getSetCookie()) reply.headers.append("set-cookie", cookie);
+  const retryAfter = response.headers.get("retry-after");
+  if (retryAfter) reply.headers.set("retry-after", retryAfter);
   return reply;
 });
 

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq, like, lte, ne } from "drizzle-orm";
 import type { Language } from "../../../shared/limits";
 import type { Profile } from "../../../shared/schemas/profile";
 import type { Database } from "../../db/client";
-import { userProfiles } from "../../db/schema";
+import { userProfiles, verifications } from "../../db/schema";
 import type { SessionUser } from "../../http/session";
 
 export async function getProfile(db: Database, user: SessionUser): Promise<Profile> {
@@ -21,4 +21,34 @@ export async function saveLanguage(db: Database, user: SessionUser, language: La
     .values({ userId: user.id, email: user.email, language })
     .onConflictDoUpdate({ target: userProfiles.userId, set: { language } });
   return { email: user.email, language };
+}
+
+/** Better Auth keeps each reset token as a verification row `reset-password:<token>` whose value is the user id. */
+const RESET_TOKEN_IDENTIFIER = "reset-password:%";
+
+/** Deletes every password-reset token of the user: after a reset or a password change. */
+export async function deleteResetTokens(db: Database, userId: string): Promise<void> {
+  await db
+    .delete(verifications)
+    .where(and(eq(verifications.value, userId), like(verifications.identifier, RESET_TOKEN_IDENTIFIER)));
+}
+
+/**
+ * Deletes the user's reset tokens issued before `newest`, so only the latest mailed link works.
+ * Rows created after it stay: of two requests racing, the later token survives.
+ */
+export async function deleteOlderResetTokens(
+  db: Database,
+  newest: { id: string; value: string; createdAt: Date },
+): Promise<void> {
+  await db
+    .delete(verifications)
+    .where(
+      and(
+        eq(verifications.value, newest.value),
+        like(verifications.identifier, RESET_TOKEN_IDENTIFIER),
+        ne(verifications.id, newest.id),
+        lte(verifications.createdAt, newest.createdAt),
+      ),
+    );
 }

@@ -2,7 +2,7 @@
  * Fixed-window counters in the database, so limits hold across processes. One atomic upsert per
  * check: the count restarts when the window has passed.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 
@@ -11,13 +11,15 @@ export interface Limit {
   windowSeconds: number;
 }
 
-const minutes = (n: number) => n * 60;
+export const minutes = (n: number) => n * 60;
 
-/** Per auth endpoint: how many attempts per client address and per account within a window. */
-export const AUTH_LIMITS: Record<string, { perIp: Limit; perAccount: Limit }> = {
+/**
+ * Per auth endpoint: how many attempts per client address and per account within a window.
+ * Sign-in has no per-account entry here: its account limits count failures (sign-in-guard.ts).
+ */
+export const AUTH_LIMITS: Record<string, { perIp: Limit; perAccount?: Limit }> = {
   "/sign-in/email": {
     perIp: { max: 50, windowSeconds: minutes(15) },
-    perAccount: { max: 10, windowSeconds: minutes(15) },
   },
   "/sign-up/email": {
     perIp: { max: 20, windowSeconds: minutes(60) },
@@ -57,4 +59,16 @@ export async function hitRateLimit(db: Database, key: string, limit: Limit): Pro
   );
   if (!row || row.count <= limit.max) return 0;
   return Math.max(1, row.retry_after);
+}
+
+/** Takes back one attempt counted under `key` (it turned out not to be the kind that is limited). */
+export async function undoRateLimitHit(db: Database, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
+export async function clearRateLimit(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
