@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { dataDirStartupError } from "./db/availability";
 import type { Env } from "./env";
 
 export interface AppConfig {
@@ -52,8 +53,12 @@ async function readOrCreateSecret(dataDir: string): Promise<string> {
   } catch {
     // Not there yet: create it below.
   }
-  await mkdir(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  try {
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  } catch (error) {
+    throw (await dataDirStartupError(error, dataDir)) ?? error;
+  }
   return secret;
 }

@@ -1,28 +1,37 @@
 /**
  * Start-up: read the environment, open and migrate the database, load the demo content, serve.
- * Ctrl-C (SIGINT) or SIGTERM finishes in-flight requests, closes the database and exits.
+ * Ctrl-C (SIGINT) or SIGTERM stops accepting connections, finishes the requests in flight (up to
+ * SHUTDOWN_TIMEOUT seconds), closes the database and exits.
  */
 import { existsSync } from "node:fs";
+import type { Server, ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
 import { createApp } from "./app";
 import { resolveConfig } from "./config";
+import { dataDirStartupError, StartupError } from "./db/availability";
 import { openDatabase } from "./db/client";
 import { seedDemo } from "./db/seed-demo";
-import { EnvError, loadEnv } from "./env";
+import { type Env, EnvError, loadEnv } from "./env";
 import { createMailer } from "./mail";
 
-const SHUTDOWN_GRACE_MS = 3000;
 const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
 async function main() {
   const env = loadEnv();
+  const dataDir = resolve(env.DATA_DIR);
   const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(resolve(env.DATA_DIR), "pglite") },
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
   );
-  await database.migrate();
-  if (env.SEED_DEMO && (await seedDemo(database.db))) console.log("Loaded the demo courses.");
+  try {
+    await database.migrate();
+    if (env.SEED_DEMO && (await seedDemo(database.db))) console.log("Loaded the demo courses.");
+  } catch (error) {
+    // A full disk shows up while PGlite writes the migrations or the demo content.
+    const explained = database.kind === "pglite" ? await dataDirStartupError(error, dataDir) : undefined;
+    throw explained ?? error;
+  }
 
   // `npm start` builds the client first; under `npm run dev` Vite serves it instead.
   const hasClient = existsSync(join(clientDir, "index.html"));
@@ -30,32 +39,90 @@ async function main() {
   const config = await resolveConfig(env);
   const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const app = createApp({ db: database.db, config, mailer, clientDir: hasClient ? clientDir : undefined });
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    const where = database.kind === "pglite" ? `PGlite in ${resolve(env.DATA_DIR)}` : "PostgreSQL";
-    console.log(`Listening on http://${env.HOST}:${info.port} (database: ${where}; public address ${config.origin})`);
-    if (!env.SMTP_URL && !config.production) console.log(`Mail is kept in the outbox: ${config.origin}/dev/outbox`);
+  // Without options.createServer this is node:http's Server.
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: env.HOST }) as Server;
+  const stopper = gracefulStop(server, env, () => database.close());
+
+  await listen(server, env);
+  const where = database.kind === "pglite" ? `PGlite in ${dataDir}` : "PostgreSQL";
+  console.log(`Listening on http://${env.HOST}:${env.PORT} (database: ${where}; public address ${config.origin})`);
+  if (!env.SMTP_URL && !config.production) console.log(`Mail is kept in the outbox: ${config.origin}/dev/outbox`);
+  process.on("SIGINT", () => void stopper("SIGINT"));
+  process.on("SIGTERM", () => void stopper("SIGTERM"));
+}
+
+function listen(server: Server, env: Env): Promise<void> {
+  return new Promise((done, fail) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      const where = `${env.HOST}:${env.PORT}`;
+      if (error.code === "EADDRINUSE") {
+        fail(
+          new StartupError(`Port ${where} is already in use: stop the program using it, or set PORT to another port.`),
+        );
+      } else if (error.code === "EACCES") {
+        fail(new StartupError(`Not allowed to listen on ${where}: use a PORT above 1023, or run behind a proxy.`));
+      } else if (error.code === "EADDRNOTAVAIL") {
+        fail(new StartupError(`This machine has no address ${env.HOST}: set HOST to one of its addresses or 0.0.0.0.`));
+      } else {
+        fail(error);
+      }
+    });
+    server.listen(env.PORT, env.HOST, () => done());
+  });
+}
+
+/**
+ * The stop an orchestrator expects: no new connections, every response from now on says
+ * `Connection: close` (a keep-alive client would otherwise keep sending requests), the requests in
+ * flight finish, then the database closes. SHUTDOWN_TIMEOUT bounds the wait for stuck clients.
+ */
+function gracefulStop(server: Server, env: Env, closeDatabase: () => Promise<void>) {
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
+
+  // Before the app's listener, so the header is in place before any response is written.
+  server.prependListener("request", (_request, response: ServerResponse) => {
+    if (stopping) response.setHeader("Connection", "close");
+    inFlight.add(response);
+    response.once("close", () => inFlight.delete(response));
   });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
+  return async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing requests and closing the database.`);
-    // Idle keep-alive sockets would hold close() open; in-flight requests get a grace period.
-    const force = setTimeout(() => "closeAllConnections" in server && server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
-    await new Promise<void>((done) => server.close(() => done()));
+    console.log(
+      `${signal} received: accepting no new connections, finishing ${inFlight.size} request(s) in flight ` +
+        `(at most ${env.SHUTDOWN_TIMEOUT} s), then closing the database.`,
+    );
+    for (const response of inFlight) {
+      if (!response.headersSent) response.setHeader("Connection", "close");
+      // A response already under way keeps its connection: closed as soon as it falls idle.
+      else response.once("finish", () => setImmediate(() => server.closeIdleConnections()));
+    }
+    const closed = new Promise<void>((done) => server.close(() => done()));
+    server.closeIdleConnections();
+    const force = setTimeout(() => {
+      console.warn(
+        `${inFlight.size} request(s) still unfinished after ${env.SHUTDOWN_TIMEOUT} s (SHUTDOWN_TIMEOUT): closing their connections.`,
+      );
+      server.closeAllConnections();
+    }, env.SHUTDOWN_TIMEOUT * 1000);
+    await closed;
     clearTimeout(force);
-    await database.close();
+    try {
+      await closeDatabase();
+    } catch (error) {
+      console.error("Closing the database failed:", error);
+      process.exit(1);
+    }
+    console.log("Stopped.");
     process.exit(0);
   };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
-    console.error(error.message);
+  if (error instanceof EnvError || error instanceof StartupError) {
+    console.error(`The server could not start: ${error.message}`);
   } else {
     console.error("The server could not start:", error);
   }

@@ -3,7 +3,10 @@
  * `pg` when a URL is given. Both speak the PostgreSQL dialect, so the rest of the server sees one
  * Drizzle database type.
  */
-import { mkdir } from "node:fs/promises";
+import { existsSync, readFileSync, unlinkSync } from "node:fs";
+import { link, mkdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -14,6 +17,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { dataDirStartupError, postgresStartupError, StartupError } from "./availability";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,23 +41,79 @@ export type DatabaseTarget =
   | { memory: true; loadDataDir?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if ("url" in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    const db = drizzleNodePostgres({ client: pool, schema });
+  if ("url" in target) return openPostgres(target.url);
+  if ("dataDir" in target) return openPgliteFolder(target.dataDir);
+  return pgliteHandle(await PGlite.create({ extensions: { pg_trgm }, loadDataDir: target.loadDataDir }));
+}
+
+/** How long a new PostgreSQL connection may take before the request is answered 503 instead of hanging. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // A restart or failover ends every connection with an 'error' event: unhandled, it would end the
+  // process. The pool drops the broken client; queries meanwhile fail and are answered 503, and the
+  // next query after PostgreSQL is back opens a new connection.
+  let away = false;
+  pool.on("error", (error) => {
+    if (!away) console.warn(`PostgreSQL connection lost (${error.message}); answering 503 until it is back.`);
+    away = true;
+  });
+  pool.on("connect", (client) => {
+    // A client checked out for a transaction has no pool listener: its query fails instead.
+    client.on("error", () => {});
+    if (away) console.log("PostgreSQL is reachable again.");
+    away = false;
+  });
+  const db = drizzleNodePostgres({ client: pool, schema });
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      try {
+        await migrateNodePostgres(db, { migrationsFolder });
+      } catch (error) {
+        throw postgresStartupError(error, url);
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPgliteFolder(dataDir: string): Promise<DatabaseHandle> {
+  let lock: DataDirLock | undefined;
+  const fresh = !existsSync(dataDir);
+  try {
+    await mkdir(dirname(dataDir), { recursive: true });
+    lock = await lockDataDir(`${dataDir}.lock`, dirname(dataDir));
+    await mkdir(dataDir, { recursive: true });
+    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    const handle = pgliteHandle(client);
+    const held = lock;
     return {
-      db,
-      kind: "postgres",
-      migrate: () => migrateNodePostgres(db, { migrationsFolder }),
-      close: () => pool.end(),
+      ...handle,
+      async close() {
+        await handle.close();
+        held.release();
+      },
     };
+  } catch (error) {
+    // A first start that failed half-way leaves a folder without a database that would not open
+    // next time; an existing database is never touched.
+    if (fresh && lock) await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+    lock?.release();
+    if (error instanceof StartupError) throw error;
+    // Named as the operator set it: DATA_DIR, which holds this folder.
+    throw (await dataDirStartupError(error, dirname(dataDir))) ?? error;
   }
-  let client: PGlite;
-  if ("dataDir" in target) {
-    await mkdir(target.dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm } });
-  } else {
-    client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: target.loadDataDir });
-  }
+}
+
+function pgliteHandle(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db,
@@ -61,6 +121,108 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+interface DataDirLock {
+  release(): void;
+}
+
+interface LockHolder {
+  pid: number;
+  host?: string;
+  since?: string;
+}
+
+/**
+ * One process per PGlite folder: PGlite has no locking of its own, and a second process on the
+ * same files silently loses the first one's writes. The lock file names its owner's pid; a lock
+ * whose process is gone (a crash, a kill -9) is stale and taken over.
+ */
+export async function lockDataDir(lockPath: string, dataDir: string): Promise<DataDirLock> {
+  const mine = `${JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() })}\n`;
+  // Written whole under a private name, then linked into place: link() fails if the lock exists,
+  // so no other process can ever read a half-written lock.
+  const draft = `${lockPath}.${process.pid}`;
+  await writeFile(draft, mine);
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await link(draft, lockPath);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        if (attempt >= 3)
+          throw new StartupError(`Could not take the lock ${lockPath}: other servers keep starting on ${dataDir}.`);
+      }
+      const holder = await readHolder(lockPath);
+      if (holder && isRunning(holder.pid)) throw lockedError(holder, lockPath, dataDir);
+      // Stale. Moved aside, not deleted, so that of two servers starting at once only one takes
+      // it over; if what was moved turns out to be a live lock after all, it goes back.
+      const aside = `${lockPath}.stale.${process.pid}`;
+      try {
+        await rename(lockPath, aside);
+      } catch {
+        continue; // someone else moved it first
+      }
+      const moved = await readHolder(aside);
+      if (moved && moved.pid !== holder?.pid && isRunning(moved.pid)) {
+        await link(aside, lockPath).catch(() => {});
+        await unlink(aside).catch(() => {});
+        throw lockedError(moved, lockPath, dataDir);
+      }
+      await unlink(aside).catch(() => {});
+      if (holder)
+        console.warn(`Took over the data folder's lock from process ${holder.pid}, which is no longer running.`);
+    }
+  } finally {
+    await unlink(draft).catch(() => {});
+  }
+
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    process.off("exit", release);
+    try {
+      // Only our own lock: never one another process took over after this one was declared stale.
+      if (readFileSync(lockPath, "utf8") === mine) unlinkSync(lockPath);
+    } catch {
+      // Already gone.
+    }
+  };
+  // Every exit path, including process.exit() after a failed start, leaves no lock behind.
+  process.on("exit", release);
+  return { release };
+}
+
+async function readHolder(lockPath: string): Promise<LockHolder | undefined> {
+  try {
+    const holder = JSON.parse(await readFile(lockPath, "utf8")) as LockHolder;
+    return Number.isInteger(holder.pid) && holder.pid > 0 ? holder : undefined;
+  } catch {
+    return undefined; // gone, or not a lock this program wrote: stale either way
+  }
+}
+
+function isRunning(pid: number): boolean {
+  // Our own pid in an old lock means the pid was reused (a container restarted): stale.
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"; // alive, but another user's
+  }
+}
+
+function lockedError(holder: LockHolder, lockPath: string, dataDir: string): StartupError {
+  const since = holder.since ? `, running since ${holder.since}` : "";
+  const host = holder.host && holder.host !== hostname() ? ` on ${holder.host}` : "";
+  return new StartupError(
+    `Another server (pid ${holder.pid}${host}${since}) is using the data folder ${dataDir}. ` +
+      "Two servers on one embedded database lose each other's writes: stop the other one, or give this one " +
+      `its own DATA_DIR (or use PostgreSQL through DATABASE_URL). If no such server is running, delete ${lockPath} and start again.`,
+  );
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
