@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../app";
-import { mailOutbox, sessions, userProfiles, users } from "../../db/schema";
+import { mailOutbox, sessions, userProfiles, users, verifications } from "../../db/schema";
 import { createMailer } from "../../mail";
 import { latestMailLinks, signUpConfirmed, TestClient, uniqueEmail } from "../../test/http-client";
 import { setupTestApp, testConfig } from "../../test/test-app";
@@ -69,6 +69,22 @@ describe("sign-up", () => {
     expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
+  it.each(["password", "12345678", "PassWord1", "iloveyou"])(
+    "refuses the common password %s (any case), creating nothing and sending no mail",
+    async (password) => {
+      const email = uniqueEmail();
+      const res = await client().post("/api/auth/sign-up/email", { email, password, name: "x" });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toEqual({
+        code: "invalid_request",
+        message: "This password is too common. Choose one that is harder to guess.",
+        reason: "PASSWORD_TOO_COMMON",
+      });
+      expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
+      expect(await mailCount(email)).toBe(0);
+    },
+  );
+
   it("shows the confirmation failure for a bad link", async () => {
     const res = await client().get("/api/auth/verify-email?token=not-a-token&callbackURL=%2Fconfirm-signup");
     expect(res.status).toBe(302);
@@ -133,6 +149,19 @@ describe("sign-in and sign-out", () => {
   });
 });
 
+const requestReset = (c: TestClient, email: string) =>
+  c.post("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+/** The token of the newest reset link mailed to `email`. */
+const latestResetToken = async (email: string) =>
+  new URL((await latestMailLinks(db, email))[0] ?? "", "http://x").searchParams.get("token");
+const userSessions = async (email: string) => {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, user?.id ?? ""));
+};
+
 describe("changing the password", () => {
   it("needs a session: 'User not authenticated.'", async () => {
     const res = await client().post("/api/auth/change-password", {
@@ -165,10 +194,66 @@ describe("changing the password", () => {
   });
 });
 
-describe("password recovery", () => {
-  const requestReset = (c: TestClient, email: string) =>
-    c.post("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+describe("changing the password ends the other sessions (issue #9, item 8)", () => {
+  it("signs out every other browser and keeps this one, even when the client asks to keep them", async () => {
+    const c = client();
+    const { email, password } = await signUpConfirmed(c, db);
+    const other = client();
+    await other.post("/api/auth/sign-in/email", { email, password });
+    expect((await session(other)).user.email).toBe(email);
+    const before = new Map(c.cookies);
 
+    const res = await c.post("/api/auth/change-password", {
+      currentPassword: password,
+      newPassword: "brand-new-1",
+      revokeOtherSessions: false,
+    });
+    expect(res.status).toBe(200);
+    expect(await session(other)).toBeNull();
+    expect((await session(c)).user.email).toBe(email);
+    expect(await userSessions(email)).toHaveLength(1);
+    // This browser got a new session; its old cookie no longer works.
+    const replay = client();
+    for (const [k, v] of before) replay.cookies.set(k, v);
+    expect(await session(replay)).toBeNull();
+  });
+
+  it("keeps every session when the change is refused", async () => {
+    const c = client();
+    const { email, password } = await signUpConfirmed(c, db);
+    const other = client();
+    await other.post("/api/auth/sign-in/email", { email, password });
+    const res = await c.post("/api/auth/change-password", {
+      currentPassword: "not-it-at-all",
+      newPassword: "brand-new-1",
+    });
+    expect(res.status).toBe(400);
+    expect((await session(other)).user.email).toBe(email);
+  });
+});
+
+describe("common passwords (issue #9, item 13)", () => {
+  it("refuses a common new password on change, keeping the old one", async () => {
+    const c = client();
+    const { email, password } = await signUpConfirmed(c, db);
+    const res = await c.post("/api/auth/change-password", { currentPassword: password, newPassword: "Qwertyuiop" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.reason).toBe("PASSWORD_TOO_COMMON");
+    expect((await client().post("/api/auth/sign-in/email", { email, password })).status).toBe(200);
+  });
+
+  it("refuses a common new password on reset; the link still works for a good one", async () => {
+    const { email } = await signUpConfirmed(client(), db);
+    await requestReset(client(), email);
+    const token = await latestResetToken(email);
+    const common = await client().post("/api/auth/reset-password", { token, newPassword: "12345678" });
+    expect(common.status).toBe(400);
+    expect((await common.json()).error.reason).toBe("PASSWORD_TOO_COMMON");
+    expect((await client().post("/api/auth/reset-password", { token, newPassword: "recovered-1" })).status).toBe(200);
+  });
+});
+
+describe("password recovery", () => {
   it("answers the same for a known and an unknown email, mailing only the known one", async () => {
     const { email } = await signUpConfirmed(client(), db);
     const unknown = uniqueEmail("nobody");
@@ -199,6 +284,58 @@ describe("password recovery", () => {
     expect((await client().post("/api/auth/sign-in/email", { email, password: "recovered-1" })).status).toBe(200);
     // Sessions from before the reset are gone.
     expect(await session(signedIn)).toBeNull();
+  });
+
+  it("voids an older link when a newer one is mailed (issue #9, item 9)", async () => {
+    const { email } = await signUpConfirmed(client(), db);
+    await requestReset(client(), email);
+    const older = await latestResetToken(email);
+    await requestReset(client(), email);
+    const newer = await latestResetToken(email);
+    expect(newer).not.toBe(older);
+
+    const stale = await client().post("/api/auth/reset-password", { token: older, newPassword: "recovered-1" });
+    expect(stale.status).toBe(400);
+    expect((await stale.json()).error.reason).toBe("INVALID_TOKEN");
+    expect((await client().post("/api/auth/reset-password", { token: newer, newPassword: "recovered-2" })).status).toBe(
+      200,
+    );
+  });
+
+  it("voids every other pending link once one is used, even one issued alongside it", async () => {
+    const { email } = await signUpConfirmed(client(), db);
+    await requestReset(client(), email);
+    const used = await latestResetToken(email);
+    // A second token issued in a race with the first (written directly: the app never keeps two).
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    await db.insert(verifications).values({
+      id: crypto.randomUUID(),
+      identifier: "reset-password:raced-token-for-this-test",
+      value: user?.id ?? "",
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    });
+    expect((await client().post("/api/auth/reset-password", { token: used, newPassword: "recovered-1" })).status).toBe(
+      200,
+    );
+    const raced = await client().post("/api/auth/reset-password", {
+      token: "raced-token-for-this-test",
+      newPassword: "recovered-2",
+    });
+    expect(raced.status).toBe(400);
+    expect((await raced.json()).error.reason).toBe("INVALID_TOKEN");
+  });
+
+  it("voids pending links when the password is changed", async () => {
+    const c = client();
+    const { email, password } = await signUpConfirmed(c, db);
+    await requestReset(client(), email);
+    const token = await latestResetToken(email);
+    expect(
+      (await c.post("/api/auth/change-password", { currentPassword: password, newPassword: "brand-new-1" })).status,
+    ).toBe(200);
+    const res = await client().post("/api/auth/reset-password", { token, newPassword: "recovered-1" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.reason).toBe("INVALID_TOKEN");
   });
 });
 
@@ -259,10 +396,7 @@ describe("rate limits", () => {
     const limited = await client().post("/api/auth/sign-in/email", { email, password: "wrong-again-x" });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await limited.json()).error).toMatchObject({
-      code: "rate_limited",
-      message: "Too many attempts. Please wait a moment and try again.",
-    });
+    expect((await limited.json()).error).toMatchObject({ code: "rate_limited", reason: "SIGN_IN_LOCKED" });
   });
 
   it("limits recovery requests per address", async () => {
