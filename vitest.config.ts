@@ -1,10 +1,12 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Three suites:
+ * Four suites:
  * - unit: pure logic (client, shared, and server files named *.unit.test.ts);
  * - api: the real Hono app in-process against a real database (PGlite, or PostgreSQL when
  *   TEST_DATABASE_URL is set), migrated once per run;
+ * - faults: real server processes under faults: PostgreSQL restarting, two servers on one data
+ *   folder, start-up errors, graceful stop (needs PostgreSQL's binaries for its own cluster);
  * - e2e: the real server and Debian's Chromium (needs /usr/bin/chromium).
  */
 export default defineConfig({
@@ -21,10 +23,19 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["src/server/**/*.test.ts"],
-          exclude: ["src/server/**/*.unit.test.ts"],
+          exclude: ["src/server/**/*.unit.test.ts", "src/server/faults/**"],
           globalSetup: ["src/server/test/global-setup.ts"],
           hookTimeout: 60_000,
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "faults",
+          include: ["src/server/faults/**/*.faults.test.ts"],
+          // Each test starts real servers (and one a PostgreSQL cluster): bounded, but not quick.
+          hookTimeout: 120_000,
+          testTimeout: 180_000,
         },
       },
       {
