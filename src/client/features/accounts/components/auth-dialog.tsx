@@ -15,6 +15,7 @@ import { notify } from "../../../lib/notify";
 import { requestPasswordReset } from "../api/request-password-reset";
 import { signIn } from "../api/sign-in";
 import { signUp } from "../api/sign-up";
+import { refuseCommonPassword } from "../common-password";
 import { useSession } from "../session";
 import { useAccountSubmit } from "../use-account-submit";
 import { NewPasswordFields } from "./new-password-fields";
@@ -171,6 +172,7 @@ function SignUpForm({ onSent, onMode }: FormProps & { onSent(email: string): voi
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const { busy, error, setError, run } = useAccountSubmit(async () => {
+    await refuseCommonPassword(password);
     await signUp({ email, password, language });
     onSent(email.trim().toLowerCase());
   });

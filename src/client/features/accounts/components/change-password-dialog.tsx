@@ -7,6 +7,7 @@ import { FormAlert } from "../../../components/form-alert";
 import { TextField } from "../../../components/text-field";
 import { notify } from "../../../lib/notify";
 import { changePassword } from "../api/change-password";
+import { refuseCommonPassword } from "../common-password";
 import { useAccountSubmit } from "../use-account-submit";
 import { NewPasswordFields } from "./new-password-fields";
 
@@ -26,8 +27,9 @@ function ChangePasswordForm({ onDone }: { onDone(): void }) {
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
   const { busy, error, setError, run } = useAccountSubmit(async () => {
+    await refuseCommonPassword(next);
     await changePassword({ currentPassword: current, newPassword: next });
-    notify.success(t("change_password.success"));
+    notify.success(t("change_password.success_others_signed_out"));
     onDone();
   }, "change_password.password_change_failed");
 

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/text-field";
+import { preloadCommonPasswords } from "../common-password";
 
 interface NewPasswordFieldsProps {
   password: string;
@@ -21,6 +22,8 @@ export function NewPasswordFields({ password, confirm, onPassword, onConfirm, la
         hint={t("auth.password_hint")}
         value={password}
         onChange={(e) => onPassword(e.target.value)}
+        // Fetches the common-password list while the person types, ready for the check on submit.
+        onFocus={() => void preloadCommonPasswords().catch(() => {})}
         required
       />
       <TextField

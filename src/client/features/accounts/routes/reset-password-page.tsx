@@ -8,6 +8,7 @@ import { FormAlert } from "../../../components/form-alert";
 import { Page } from "../../../components/page";
 import { ApiError } from "../../../lib/api";
 import { resetPassword } from "../api/reset-password";
+import { refuseCommonPassword } from "../common-password";
 import { NewPasswordFields } from "../components/new-password-fields";
 import { useAccountSubmit } from "../use-account-submit";
 
@@ -53,6 +54,7 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const [expired, setExpired] = useState(false);
   const [done, setDone] = useState(false);
   const { busy, error, setError, run } = useAccountSubmit(async () => {
+    await refuseCommonPassword(password);
     try {
       await resetPassword({ token, newPassword: password });
       setDone(true);
