@@ -18,7 +18,7 @@ import { admitSignIn, rememberAddress, settleSignIn, trustAfterReset } from "./f
 import { mailText } from "./i18n";
 import type { Mailer } from "./mail";
 
-/** Texts the spec fixes (section 8); the client shows them as they come. */
+/** Messages of our own refusals; the first two are fixed by the spec (section 8). */
 export const AUTH_MESSAGES = {
   alreadyRegistered: "User already registered",
   notAuthenticated: "User not authenticated.",
@@ -181,8 +181,21 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
           });
         }
 
+        const newPassword =
+          ctx.path === "/sign-up/email"
+            ? field(body, "password")
+            : ctx.path === "/reset-password" || ctx.path === "/change-password"
+              ? field(body, "newPassword")
+              : undefined;
+        // Before the per-account limits: picking a common password should not use up tries.
+        // Lengths are the library's to refuse (with their own reasons); the list has short entries too.
+        const inLength =
+          newPassword && newPassword.length >= PASSWORD_MIN_LENGTH && newPassword.length <= PASSWORD_MAX_LENGTH;
+        if (inLength && isCommonPassword(newPassword)) throw new APIError("BAD_REQUEST", PASSWORD_TOO_COMMON);
+
         // Per-account limits read the body as the library parsed it, so its format cannot dodge them.
         const email = field(body, "email")?.toLowerCase();
+        // (Only our route calls the handler, and it always sets the request's facts.)
         if (ctx.path === "/sign-in/email" && email && request) {
           const admission = await admitSignIn(db, email, request.address);
           if (admission.wait > 0) throw tooManyAttempts(admission.wait, true);
@@ -198,17 +211,6 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
           const wait = account ? await hitRateLimit(db, `account:${ctx.path}:${account}`, perAccount) : 0;
           if (wait > 0) throw tooManyAttempts(wait);
         }
-
-        const newPassword =
-          ctx.path === "/sign-up/email"
-            ? field(body, "password")
-            : ctx.path === "/reset-password" || ctx.path === "/change-password"
-              ? field(body, "newPassword")
-              : undefined;
-        // Lengths are the library's to refuse (with their own reasons); the list has short entries too.
-        const inLength =
-          newPassword && newPassword.length >= PASSWORD_MIN_LENGTH && newPassword.length <= PASSWORD_MAX_LENGTH;
-        if (inLength && isCommonPassword(newPassword)) throw new APIError("BAD_REQUEST", PASSWORD_TOO_COMMON);
 
         if (ctx.path === "/sign-up/email" && email) {
           const known = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
