@@ -1,0 +1,122 @@
+/**
+ * The authorization matrix, generated from the app's own route table: every API endpoint must be
+ * listed in ACCESS below with who may call it, so a new endpoint without a decision fails here.
+ * Each protected endpoint is then called by a visitor, by a signed-in stranger and by the owner,
+ * with a valid request, and a refused call must leave the owner's data exactly as it was.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../db/schema";
+import { createCourse } from "../test/factories";
+import { signUpConfirmed, TestClient } from "../test/http-client";
+import { apiEndpoints, fillPath } from "../test/route-table";
+import { courseSnapshot } from "../test/snapshot";
+import { setupTestApp } from "../test/test-app";
+import { type RequestTarget, VALID_REQUESTS } from "../test/valid-requests";
+
+const { app, database } = await setupTestApp();
+const { db } = database;
+
+type Access =
+  /** Anyone, signed in or not. */
+  | "public"
+  /** The auth library's endpoints: their own rules, tested in features/accounts. */
+  | "auth-library"
+  /** Any signed-in user, acting on their own account (following, passing, writing to us). */
+  | "signed-in"
+  /** Only the owner of the course or deck named in the path. */
+  | "owner";
+
+/** Who may call each endpoint; the request sent is the endpoint's valid one (test/valid-requests). */
+const ACCESS: Record<string, Access> = {
+  "GET /api/health": "public",
+  "GET /api/auth/*": "auth-library",
+  "POST /api/auth/*": "auth-library",
+  "GET /api/courses/most-followed": "public",
+  "GET /api/courses/:courseId": "public",
+  "GET /api/decks/:deckId": "public",
+  "GET /api/search": "public",
+
+  "GET /api/profile": "signed-in",
+  "PUT /api/profile/language": "signed-in",
+  "POST /api/courses": "signed-in",
+  "GET /api/me/home": "signed-in",
+  "GET /api/me/courses": "signed-in",
+  "GET /api/me/followed": "signed-in",
+  "GET /api/me/in-progress": "signed-in",
+  "POST /api/progress/:deckId": "signed-in",
+  "PUT /api/follows/:courseId": "signed-in",
+  "DELETE /api/follows/:courseId": "signed-in",
+  "POST /api/contact": "signed-in",
+
+  "PUT /api/courses/:courseId": "owner",
+  "DELETE /api/courses/:courseId": "owner",
+  "POST /api/courses/:courseId/decks": "owner",
+  "PUT /api/decks/:deckId": "owner",
+  "DELETE /api/decks/:deckId": "owner",
+};
+
+const owner = new TestClient(app);
+const { email } = await signUpConfirmed(owner, db);
+const ownerId = (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
+
+async function freshFixture(): Promise<RequestTarget> {
+  if (!ownerId) throw new Error("owner missing");
+  const course = await createCourse(db, ownerId, { decks: 2, cardsPerDeck: 4, tags: ["t"] });
+  return { courseId: course.id, deckId: course.decks[0]?.id ?? 0, email };
+}
+
+function call(client: TestClient, endpoint: string, fixture: RequestTarget) {
+  const [method = "GET", path = ""] = endpoint.split(" ");
+  const [valid] = VALID_REQUESTS[endpoint]?.(fixture) ?? [];
+  const query = new URLSearchParams(valid?.query).toString();
+  return client.request(method, `${fillPath(path, fixture)}${query ? `?${query}` : ""}`, valid?.body);
+}
+
+const byAccess = (access: Access) =>
+  Object.entries(ACCESS)
+    .filter(([, a]) => a === access)
+    .map(([name]) => name);
+
+describe("authorization matrix", () => {
+  it("has a decision for every endpoint the app serves, and none for endpoints it does not", () => {
+    expect(apiEndpoints(app)).toEqual(Object.keys(ACCESS).sort());
+  });
+
+  it.each([...byAccess("signed-in"), ...byAccess("owner")])("%s refuses a visitor with 401", async (endpoint) => {
+    const fixture = await freshFixture();
+    const before = await courseSnapshot(db, fixture.courseId);
+    const res = await call(new TestClient(app), endpoint, fixture);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe("unauthenticated");
+    expect(await courseSnapshot(db, fixture.courseId)).toEqual(before);
+  });
+
+  it.each(byAccess("owner"))("%s refuses a signed-in stranger with 403 and changes nothing", async (endpoint) => {
+    const stranger = new TestClient(app);
+    await signUpConfirmed(stranger, db);
+    const fixture = await freshFixture();
+    const before = await courseSnapshot(db, fixture.courseId);
+    const res = await call(stranger, endpoint, fixture);
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe("forbidden");
+    expect(await courseSnapshot(db, fixture.courseId)).toEqual(before);
+  });
+
+  it.each(byAccess("owner"))("%s lets the owner through", async (endpoint) => {
+    const res = await call(owner, endpoint, await freshFixture());
+    expect(res.status).toBeLessThan(300);
+  });
+
+  it.each(byAccess("signed-in"))("%s lets any signed-in user through", async (endpoint) => {
+    const user = new TestClient(app);
+    await signUpConfirmed(user, db);
+    const res = await call(user, endpoint, await freshFixture());
+    expect(res.status).toBeLessThan(300);
+  });
+
+  it.each(byAccess("public"))("%s answers a visitor", async (endpoint) => {
+    const res = await call(new TestClient(app), endpoint, await freshFixture());
+    expect(res.status).toBe(200);
+  });
+});

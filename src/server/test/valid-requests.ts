@@ -1,0 +1,57 @@
+/**
+ * One valid request per API endpoint ("METHOD /path" as the route table names it), for a user who
+ * owns the course and deck given. The authorization matrix sends them as they are; the fuzz suite
+ * starts from them and breaks one part at a time.
+ */
+export interface RequestTarget {
+  courseId: number;
+  deckId: number;
+  email: string;
+}
+
+export interface ValidRequest {
+  /** Replaces the `*` of the auth library's catch-all route. */
+  subPath?: string;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+const cards = Array.from({ length: 4 }, (_, i) => ({ question: `Q${i}`, answer: `A${i}`, duration: 2 }));
+
+export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]> = {
+  "GET /api/health": () => [{}],
+  "GET /api/auth/*": () => [{ subPath: "get-session" }, { subPath: "verify-email", query: { token: "x" } }],
+  "POST /api/auth/*": (t) => [
+    { subPath: "sign-in/email", body: { email: t.email, password: "not-the-password-1" } },
+    {
+      subPath: "sign-up/email",
+      body: { email: `new-${t.courseId}@test.example`, password: "long-enough-1", name: "x" },
+    },
+    { subPath: "request-password-reset", body: { email: t.email, redirectTo: "/reset-password" } },
+    { subPath: "reset-password", body: { token: "not-a-token", newPassword: "long-enough-2" } },
+    { subPath: "change-password", body: { currentPassword: "not-the-password-1", newPassword: "long-enough-2" } },
+    { subPath: "send-verification-email", body: { email: t.email } },
+  ],
+  "GET /api/courses/most-followed": () => [{}],
+  "GET /api/courses/:courseId": () => [{}],
+  "GET /api/decks/:deckId": () => [{}],
+  "GET /api/search": () => [{ query: { q: "Course" } }, { query: { q: "a" } }],
+  "GET /api/profile": () => [{}],
+  "PUT /api/profile/language": () => [{ body: { language: "ja" } }],
+  "POST /api/courses": () => [{ body: { name: "New course", description: "About it", tags: ["a", "b"] } }],
+  "GET /api/me/home": () => [{}],
+  "GET /api/me/courses": () => [{ query: { sort: "name", page: "1" } }],
+  "GET /api/me/followed": () => [{ query: { sort: "oldest", page: "1" } }],
+  "GET /api/me/in-progress": () => [{ query: { sort: "newest", page: "2" } }],
+  "POST /api/progress/:deckId": () => [{}],
+  "PUT /api/follows/:courseId": () => [{}],
+  "DELETE /api/follows/:courseId": () => [{}],
+  "POST /api/contact": () => [{ body: { message: "Hello" } }],
+  "PUT /api/courses/:courseId": () => [{ body: { name: "Renamed", description: "Changed", tags: ["x"] } }],
+  "DELETE /api/courses/:courseId": () => [{}],
+  "POST /api/courses/:courseId/decks": () => [{ body: { name: "Added", description: "Added deck", cards } }],
+  "PUT /api/decks/:deckId": () => [
+    { body: { name: "Renamed", description: "Changed", added: cards.slice(0, 1), changed: [], deleted: [] } },
+  ],
+  "DELETE /api/decks/:deckId": () => [{}],
+};
