@@ -98,7 +98,6 @@ describe("graceful stop", () => {
 
     server.child.kill("SIGTERM");
     await waitFor("the stop to begin", () => (server.output().includes("SIGTERM received") ? true : undefined));
-    expect(server.output()).toContain("finishing 1 request(s) in flight");
     await waitFor("the idle connection to be closed", () => (idle.ended() ? true : undefined));
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
 
@@ -114,6 +113,7 @@ describe("graceful stop", () => {
     await waitFor("the server to close the busy connection", () => (busy.ended() ? true : undefined));
 
     expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("finishing 1 request(s) in flight");
     expect(server.output()).toContain("Stopped.");
   });
 

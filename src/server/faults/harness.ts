@@ -116,13 +116,29 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   return server;
 }
 
-/** Runs a server that is expected to refuse to start; resolves with its exit code and output. */
+/**
+ * Runs a server that is expected to refuse to start; resolves with its exit code and output, or
+ * with code "started" (after stopping it) if it came up after all.
+ */
 export async function failedStart(env: Record<string, string>, wrap: string[] = []) {
   const server = await spawnServer(env, wrap);
-  const timer = setTimeout(() => server.child.kill("SIGKILL"), START_TIMEOUT_MS);
-  const code = await server.exited;
-  clearTimeout(timer);
-  return { code, output: server.output() };
+  try {
+    const code = await waitFor(
+      "the server to exit",
+      async () => {
+        if (!server.alive()) return { code: await server.exited };
+        const up = await fetch(`${server.url}/api/health`).then(
+          () => true,
+          () => false,
+        );
+        return up ? { code: "started" as const } : undefined;
+      },
+      START_TIMEOUT_MS,
+    );
+    return { code: code.code, output: server.output() };
+  } finally {
+    await server.stop("SIGKILL");
+  }
 }
 
 /** Whether this machine lets a test mount a small tmpfs in its own mount namespace (root, unshare). */

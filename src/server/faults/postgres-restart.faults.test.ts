@@ -72,9 +72,10 @@ describe.skipIf(!hasPostgres)("PostgreSQL stopped and started under load", () =>
       (await statusOf(`${url}/api/health`)) === 200 ? true : undefined,
     );
     await cluster.stop();
-    await waitFor("a 503 from /api/health", async () =>
-      (await statusOf(`${url}/api/health`)) === 503 ? true : undefined,
-    );
+    await waitFor("a 503 from /api/health", async () => {
+      if (!server?.alive()) throw new Error(`The server exited when PostgreSQL stopped:\n${server?.output()}`);
+      return (await statusOf(`${url}/api/health`)) === 503 ? true : undefined;
+    });
     const during = await traffic.stop();
     // Never a dropped connection or a 500: the process is up, and the outage is a 503.
     expect([...during].filter((status) => status !== 200 && status !== 503)).toEqual([]);

@@ -17,7 +17,7 @@ async function folder(prefix: string) {
   return dir;
 }
 
-describe("start-up errors", () => {
+describe.concurrent("start-up errors", () => {
   it("PostgreSQL down: names the address and says to start it or fix DATABASE_URL", async () => {
     const port = await freePort(); // nothing listens there
     const { code, output } = await failedStart({
