@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { setupTestApp } from "../../test/test-app";
+import { createApp } from "../../app";
+import { openDatabase } from "../../db/client";
+import { createMailer } from "../../mail";
+import { setupTestApp, testConfig } from "../../test/test-app";
 
 const { app } = await setupTestApp();
 
@@ -8,6 +11,21 @@ describe("GET /api/health", () => {
     const res = await app.request("/api/health");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("answers 503 unavailable, with Retry-After, when the database is away", async () => {
+    // A database that has been closed is as away as one can be; the real PostgreSQL outage is in
+    // faults/postgres-restart.
+    const database = await openDatabase({ memory: true });
+    await database.close();
+    const mailer = createMailer({ db: database.db, from: "test@flashcards.example", log: () => {} });
+    const away = createApp({ db: database.db, config: testConfig, mailer });
+    const res = await away.request("/api/health");
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(await res.json()).toEqual({
+      error: { code: "unavailable", message: "The database is not reachable right now. Please try again shortly." },
+    });
   });
 
   it("answers unknown API paths with the one error shape", async () => {
