@@ -60,13 +60,15 @@ function openPostgres(url: string): DatabaseHandle {
   // process. The pool drops the broken client; queries meanwhile fail and are answered 503, and the
   // next query after PostgreSQL is back opens a new connection.
   let away = false;
-  pool.on("error", (error) => {
+  const lost = (error: Error) => {
     if (!away) console.warn(`PostgreSQL connection lost (${error.message}); answering 503 until it is back.`);
     away = true;
-  });
+  };
+  pool.on("error", lost);
   pool.on("connect", (client) => {
-    // A client checked out for a transaction has no pool listener: its query fails instead.
-    client.on("error", () => {});
+    // The pool listens only to idle clients; one checked out (a transaction) needs its own
+    // listener, while its query fails with the same error.
+    client.on("error", lost);
     if (away) console.log("PostgreSQL is reachable again.");
     away = false;
   });
