@@ -25,7 +25,7 @@ import { outboxRoutes } from "./features/outbox/outbox.routes";
 import { progressRoutes } from "./features/progress/progress.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import type { AppEnv } from "./http/app-env";
-import { codeForStatus, errorResponse, HttpError } from "./http/errors";
+import { codeForStatus, databaseAwayResponse, errorResponse, HttpError } from "./http/errors";
 import { originGuard } from "./http/origin-guard";
 import { requestGuard } from "./http/request-guard";
 import type { Mailer } from "./mail";
@@ -142,10 +142,7 @@ export function createApp({ db, config, mailer, clientDir }: AppOptions) {
     if (err instanceof HTTPException && err.status < 500) {
       return errorResponse(c, codeForStatus(err.status), err.message || "The request was not valid.");
     }
-    if (isDatabaseUnavailable(err)) {
-      c.header("Retry-After", "5");
-      return errorResponse(c, "unavailable", "The database is not reachable right now. Please try again shortly.");
-    }
+    if (isDatabaseUnavailable(err)) return databaseAwayResponse(c);
     console.error(err);
     return errorResponse(c, "internal", "An unexpected error occurred. Please try again.");
   });

@@ -5,6 +5,8 @@
  */
 import { access, constants } from "node:fs/promises";
 import { dirname } from "node:path";
+import { sql } from "drizzle-orm";
+import type { Database } from "./client";
 
 /** SQLSTATE classes and codes that mean "the server or the connection is gone", not "bad query". */
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
@@ -19,6 +21,20 @@ const UNAVAILABLE_MESSAGES = [
   /PGlite is clos(ed|ing)/,
   /Cannot use a pool after calling end/,
 ];
+
+/**
+ * Asks the database for `select 1`. False when it cannot answer; `select 1` cannot fail on its own
+ * merits, so an unfamiliar failure is logged to learn its shape.
+ */
+export async function databaseAnswers(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) console.error(error);
+    return false;
+  }
+}
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {

@@ -39,3 +39,9 @@ export function codeForStatus(status: number): ErrorCode {
   const found = (Object.entries(statusByCode) as [ErrorCode, number][]).find(([, s]) => s === status);
   return found?.[0] ?? (status >= 500 ? "internal" : "invalid_request");
 }
+
+/** 503 while the database is away (restart, failover): clients may try again in a few seconds. */
+export function databaseAwayResponse(c: Context) {
+  c.header("Retry-After", "5");
+  return errorResponse(c, "unavailable", "The database is not reachable right now. Please try again shortly.");
+}

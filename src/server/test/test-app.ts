@@ -24,13 +24,17 @@ export interface TestContext {
   database: DatabaseHandle;
 }
 
+/** A new handle on the run's database (PostgreSQL), or a new copy of it (PGlite); the caller closes it. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const target = inject("testDatabase");
+  return target.kind === "postgres"
+    ? openDatabase({ url: target.url })
+    : openDatabase({ memory: true, loadDataDir: new Blob([await readFile(target.dumpFile)]) });
+}
+
 /** Call at the top level of a test file; the database closes after the file's tests. */
 export async function setupTestApp(config: Partial<AppConfig> = {}): Promise<TestContext> {
-  const target = inject("testDatabase");
-  const database =
-    target.kind === "postgres"
-      ? await openDatabase({ url: target.url })
-      : await openDatabase({ memory: true, loadDataDir: new Blob([await readFile(target.dumpFile)]) });
+  const database = await openTestDatabase();
   afterAll(() => database.close());
   const mailer = createMailer({ db: database.db, from: "test@flashcards.example", log: () => {} });
   return { app: createApp({ db: database.db, config: { ...testConfig, ...config }, mailer }), database };

@@ -1,9 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { languageBody } from "../../../shared/schemas/profile";
 import { AUTH_MESSAGES } from "../../auth";
+import { databaseAnswers } from "../../db/availability";
 import type { AppEnv } from "../../http/app-env";
 import { clientAddress } from "../../http/client-address";
-import { codeForStatus, errorResponse } from "../../http/errors";
+import { codeForStatus, databaseAwayResponse, errorResponse } from "../../http/errors";
 import { requireUser } from "../../http/session";
 import { validate } from "../../http/validate";
 import { getProfile, saveLanguage } from "./accounts.service";
@@ -36,6 +37,9 @@ const authRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", authRateLimit, async (c) => {
   const response = await c.var.auth.handler(c.req.raw);
+  // The library catches database errors itself and answers 500; when the database is away, say so
+  // (503, try again shortly), as every other route does.
+  if (response.status >= 500 && !(await databaseAnswers(c.var.db))) return databaseAwayResponse(c);
   if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json")) return response;
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const reply = errorResponse(c, codeForStatus(response.status), body.message ?? "Authentication failed.", body.code);

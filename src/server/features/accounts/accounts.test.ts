@@ -4,7 +4,7 @@ import { createApp } from "../../app";
 import { mailOutbox, sessions, userProfiles, users, verifications } from "../../db/schema";
 import { createMailer } from "../../mail";
 import { latestMailLinks, signUpConfirmed, TestClient, uniqueEmail } from "../../test/http-client";
-import { setupTestApp, testConfig } from "../../test/test-app";
+import { openTestDatabase, setupTestApp, testConfig } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
 const { db } = database;
@@ -445,5 +445,27 @@ describe("behind https", () => {
     const cookie = confirmed.headers.getSetCookie().find((line) => line.includes("session_token="));
     expect(cookie).toMatch(/; Secure/i);
     expect(cookie).toMatch(/HttpOnly/i);
+  });
+});
+
+describe("while the database is away", () => {
+  it("answers 503 with Retry-After, also for a signed-in session the library looks up itself", async () => {
+    const away = await openTestDatabase();
+    const awayApp = createApp({
+      db: away.db,
+      config: testConfig,
+      mailer: createMailer({ db: away.db, from: "x@flashcards.example", log: () => {} }),
+    });
+    const c = new TestClient(awayApp);
+    const { email, password } = await signUpConfirmed(c, away.db);
+    await away.close();
+    for (const res of [
+      await c.get("/api/auth/get-session"),
+      await c.post("/api/auth/sign-in/email", { email, password }),
+    ]) {
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
+      expect((await res.json()).error.code).toBe("unavailable");
+    }
   });
 });
