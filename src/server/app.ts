@@ -131,8 +131,8 @@ export function createApp({ db, config, mailer, clientDir }: AppOptions) {
   app.route("/api", createApi());
   app.all("/api/*", (c) => errorResponse(c, "not_found", "No such API endpoint."));
 
-  if (config.production) app.all("/dev/*", (c) => c.text("Not found", 404));
-  else app.route("/dev/outbox", outboxRoutes);
+  if (config.outbox !== "off") app.route("/dev/outbox", outboxRoutes(config.outbox));
+  app.all("/dev/*", (c) => c.text("Not found", 404));
 
   if (clientDir) serveClient(app, clientDir);
 

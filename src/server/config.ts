@@ -18,13 +18,31 @@ export interface AppConfig {
   production: boolean;
   /** Reverse proxies in front of the server (0: none); see http/client-address.ts. */
   trustProxy: number;
+  /**
+   * Who may read /dev/outbox, which hands out every mailed link (a reset link is an account):
+   * nobody, only requests from this machine, or anyone (OUTBOX=true, a deliberate choice).
+   */
+  outbox: "off" | "loopback" | "anyone";
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
+export function isLoopback(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, "").replace(/^::ffff:/i, "");
+  return bare === "localhost" || bare === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+function outboxAccess(env: Env, production: boolean): AppConfig["outbox"] {
+  if (env.OUTBOX !== undefined) return env.OUTBOX ? "anyone" : "off";
+  return !production && isLoopback(env.HOST) ? "loopback" : "off";
 }
 
 const VITE_DEV_PORT = 5173;
 
 export async function resolveConfig(env: Env): Promise<AppConfig> {
   const production = env.NODE_ENV === "production";
-  const listenHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
+  const host = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
+  // An IPv6 address goes in brackets in a URL.
+  const listenHost = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
   const origin = (env.APP_ORIGIN ?? `http://${listenHost}:${env.PORT}`).replace(/\/+$/, "");
 
   const trusted = new Set([new URL(origin).origin]);
@@ -42,6 +60,7 @@ export async function resolveConfig(env: Env): Promise<AppConfig> {
     authSecret: env.AUTH_SECRET ?? (await readOrCreateSecret(resolve(env.DATA_DIR))),
     production,
     trustProxy: env.TRUST_PROXY,
+    outbox: outboxAccess(env, production),
   };
 }
 

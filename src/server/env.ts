@@ -35,6 +35,11 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default("Flashcards <no-reply@localhost>"),
     SEED_DEMO: booleanFlag.default(true),
     /**
+     * /dev/outbox (every kept mail, reset links included). Unset: only outside production, only
+     * while listening on a loopback address, and only to requests from this machine.
+     */
+    OUTBOX: booleanFlag.optional(),
+    /**
      * Behind reverse proxies: take the client's address from X-Forwarded-For, counting this many
      * entries from the right (the ones the proxies appended; the client writes the rest).
      */

@@ -46,7 +46,13 @@ async function main() {
   await listen(server, env);
   const where = database.kind === "pglite" ? `PGlite in ${dataDir}` : "PostgreSQL";
   console.log(`Listening on http://${env.HOST}:${env.PORT} (database: ${where}; public address ${config.origin})`);
-  if (!env.SMTP_URL && !config.production) console.log(`Mail is kept in the outbox: ${config.origin}/dev/outbox`);
+  if (!env.SMTP_URL) {
+    const where =
+      config.outbox === "off"
+        ? "the outbox page is off (it is served only on a loopback HOST, or with OUTBOX=true); links are printed here"
+        : `${config.origin}/dev/outbox${config.outbox === "loopback" ? " (from this machine only)" : " (OUTBOX=true: open to anyone who can reach the server)"}`;
+    console.log(`Mail is kept in the outbox: ${where}`);
+  }
   process.on("SIGINT", () => void stopper("SIGINT"));
   process.on("SIGTERM", () => void stopper("SIGTERM"));
 }

@@ -1,24 +1,47 @@
 /**
  * GET /dev/outbox: the mail the server kept instead of sending (no SMTP_URL), newest first, with
  * clickable links. How a person running the embedded default confirms an account, and how the
- * browser tests read mail. Not mounted in production.
+ * browser tests read mail. Mounted only as config.outbox says (see config.ts): by default outside
+ * production, on a loopback address, for requests from this machine.
  */
+
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { desc } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { html } from "hono/html";
+import { isLoopback } from "../../config";
 import { mailOutbox } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 
 const SHOWN = 100;
 
-export const outboxRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const messages = await c.var.db
-    .select()
-    .from(mailOutbox)
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-    .limit(SHOWN);
+/**
+ * Only from this machine: the socket's address is loopback and no proxy forwarded the request (a
+ * proxy on this machine would make every visitor look local).
+ */
+const fromThisMachine: MiddlewareHandler<AppEnv> = async (c, next) => {
+  let address = "";
+  try {
+    address = getConnInfo(c).remote.address ?? "";
+  } catch {
+    // In-process requests have no socket: not from this machine as far as we can tell.
+  }
+  const forwarded = c.req.header("x-forwarded-for") ?? c.req.header("forwarded") ?? c.req.header("x-real-ip");
+  if (!isLoopback(address) || forwarded !== undefined) return c.text("Not found", 404);
+  return next();
+};
 
-  return c.html(html`<!doctype html>
+export function outboxRoutes(access: "loopback" | "anyone") {
+  const routes = new Hono<AppEnv>();
+  if (access === "loopback") routes.use(fromThisMachine);
+  return routes.get("/", async (c) => {
+    const messages = await c.var.db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(SHOWN);
+
+    return c.html(html`<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -53,4 +76,5 @@ export const outboxRoutes = new Hono<AppEnv>().get("/", async (c) => {
     </main>
   </body>
 </html>`);
-});
+  });
+}

@@ -28,9 +28,20 @@ describe("GET /dev/outbox", () => {
     expect(page).toContain('<a href="http://127.0.0.1:3000/a?x=1&amp;y=2">');
     expect(page).toMatch(/<time datetime="\d{4}-\d{2}-\d{2}T/);
   });
+});
 
-  it("does not exist in production", async () => {
-    const production = createApp({ db: database.db, config: { ...testConfig, production: true }, mailer });
-    expect((await production.request("/dev/outbox")).status).toBe(404);
+describe("who may read the outbox", () => {
+  const withAccess = (outbox: "loopback" | "off") =>
+    createApp({ db: database.db, config: { ...testConfig, outbox }, mailer });
+
+  it("is not served at all when off", async () => {
+    expect((await withAccess("off").request("/dev/outbox")).status).toBe(404);
+  });
+
+  it("refuses, from this machine only, a request with no local socket or one a proxy forwarded", async () => {
+    const local = withAccess("loopback");
+    // In-process requests have no socket address: not provably from this machine.
+    expect((await local.request("/dev/outbox")).status).toBe(404);
+    expect((await local.request("/dev/outbox", { headers: { "x-forwarded-for": "127.0.0.1" } })).status).toBe(404);
   });
 });
