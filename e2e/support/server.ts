@@ -1,9 +1,9 @@
 /** Starts the real server as its own process, on a free port with a fresh data folder. */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../src/server/test/processes";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -14,18 +14,6 @@ export interface RunningServer {
   output(): string;
   /** Sends the signal and resolves with the exit code once the process has ended. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export function spawnServer(env: Record<string, string>): ChildProcess {

@@ -1,10 +1,10 @@
 /** The PGlite folder lock, on real files; two real servers are in faults/data-folder-lock. */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { deadPid } from "../test/processes";
 import { StartupError } from "./availability";
 import { lockDataDir } from "./client";
 
@@ -15,12 +15,6 @@ beforeEach(() => rm(lockPath, { force: true }));
 
 const holderPid = async () => (JSON.parse(await readFile(lockPath, "utf8")) as { pid: number }).pid;
 const writeLock = (pid: number) => writeFile(lockPath, `${JSON.stringify({ pid, host: "h", since: "2020-01-01" })}\n`);
-
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
-  await new Promise((resolve) => child.once("exit", resolve));
-  return child.pid as number;
-}
 
 describe("lockDataDir", () => {
   it("takes a free folder, names this process, and lets go on release", async () => {

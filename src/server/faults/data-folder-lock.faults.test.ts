@@ -2,11 +2,11 @@
  * Issue #9, item 4: two servers on one PGlite data folder lose each other's writes, so the second
  * start must refuse, naming the first; a lock left by a process that is gone must not block.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { deadPid } from "../test/processes";
 import { failedStart, type ServerProcess, startServer, tempDir } from "./harness";
 
 const dataDir = await tempDir("lock");
@@ -19,13 +19,6 @@ afterAll(async () => {
 
 async function lockHolder(): Promise<number> {
   return (JSON.parse(await readFile(lockFile, "utf8")) as { pid: number }).pid;
-}
-
-/** The pid of a process that has already ended. */
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
-  await new Promise((resolve) => child.once("exit", resolve));
-  return child.pid as number;
 }
 
 describe("one server per PGlite data folder", () => {

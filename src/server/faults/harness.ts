@@ -6,28 +6,16 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { chown, mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { freePort } from "../test/processes";
 
 const root = join(import.meta.dirname, "../../..");
 const run = promisify(execFile);
 
 /** A start on a busy two-core machine (a first PGlite start creates the database) can be slow. */
 export const START_TIMEOUT_MS = 90_000;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export function tempDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), `flashcards-faults-${prefix}-`));

@@ -4,7 +4,8 @@
  */
 import { rm } from "node:fs/promises";
 import { afterAll, describe, expect, it } from "vitest";
-import { canMountTmpfs, failedStart, freePort, tempDir, withTmpfs } from "./harness";
+import { freePort } from "../test/processes";
+import { canMountTmpfs, failedStart, tempDir, withTmpfs } from "./harness";
 
 const SECRET = "faults-test-secret-that-is-long-enough-0123456789";
 const mountable = await canMountTmpfs();

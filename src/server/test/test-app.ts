@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { afterAll, inject } from "vitest";
 import { createApp } from "../app";
 import type { AppConfig } from "../config";
-import { type DatabaseHandle, openDatabase } from "../db/client";
+import { type Database, type DatabaseHandle, openDatabase } from "../db/client";
 import { createMailer } from "../mail";
 
 export const TEST_ORIGIN = "http://127.0.0.1:3000";
@@ -26,6 +26,12 @@ export interface TestContext {
   database: DatabaseHandle;
 }
 
+/** The real app on `db`, with the test configuration changed by `config` and mail kept in the outbox. */
+export function createTestApp(db: Database, config: Partial<AppConfig> = {}) {
+  const mailer = createMailer({ db, from: "test@flashcards.example", log: () => {} });
+  return createApp({ db, config: { ...testConfig, ...config }, mailer });
+}
+
 /** A new handle on the run's database (PostgreSQL), or a new copy of it (PGlite); the caller closes it. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const target = inject("testDatabase");
@@ -38,6 +44,5 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 export async function setupTestApp(config: Partial<AppConfig> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   afterAll(() => database.close());
-  const mailer = createMailer({ db: database.db, from: "test@flashcards.example", log: () => {} });
-  return { app: createApp({ db: database.db, config: { ...testConfig, ...config }, mailer }), database };
+  return { app: createTestApp(database.db, config), database };
 }

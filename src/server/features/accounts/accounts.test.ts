@@ -1,10 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../app";
 import { mailOutbox, sessions, userProfiles, users, verifications } from "../../db/schema";
-import { createMailer } from "../../mail";
 import { latestMailLinks, signUpConfirmed, TestClient, uniqueEmail } from "../../test/http-client";
-import { openTestDatabase, setupTestApp, testConfig } from "../../test/test-app";
+import { createTestApp, openTestDatabase, setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
 const { db } = database;
@@ -432,11 +430,7 @@ describe("sessions in the database", () => {
 describe("behind https", () => {
   it("marks the session cookie Secure", async () => {
     const origin = "https://flashcards.example";
-    const secure = createApp({
-      db,
-      config: { ...testConfig, origin, trustedOrigins: [origin] },
-      mailer: createMailer({ db, from: "x@flashcards.example", log: () => {} }),
-    });
+    const secure = createTestApp(db, { origin, trustedOrigins: [origin] });
     const email = uniqueEmail("secure");
     const c = new TestClient(secure, origin);
     await c.post("/api/auth/sign-up/email", { email, password: "long-enough-1", name: "x" });
@@ -451,11 +445,7 @@ describe("behind https", () => {
 describe("while the database is away", () => {
   it("answers 503 with Retry-After, also for a signed-in session the library looks up itself", async () => {
     const away = await openTestDatabase();
-    const awayApp = createApp({
-      db: away.db,
-      config: testConfig,
-      mailer: createMailer({ db: away.db, from: "x@flashcards.example", log: () => {} }),
-    });
+    const awayApp = createTestApp(away.db);
     const c = new TestClient(awayApp);
     const { email, password } = await signUpConfirmed(c, away.db);
     await away.close();

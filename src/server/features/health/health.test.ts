@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../app";
 import { openDatabase } from "../../db/client";
-import { createMailer } from "../../mail";
-import { setupTestApp, testConfig } from "../../test/test-app";
+import { createTestApp, setupTestApp } from "../../test/test-app";
 
 const { app } = await setupTestApp();
 
@@ -18,8 +16,7 @@ describe("GET /api/health", () => {
     // faults/postgres-restart.
     const database = await openDatabase({ memory: true });
     await database.close();
-    const mailer = createMailer({ db: database.db, from: "test@flashcards.example", log: () => {} });
-    const away = createApp({ db: database.db, config: testConfig, mailer });
+    const away = createTestApp(database.db);
     const res = await away.request("/api/health");
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");

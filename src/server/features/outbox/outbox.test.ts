@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../app";
 import { createMailer } from "../../mail";
 import { uniqueEmail } from "../../test/http-client";
-import { setupTestApp, testConfig } from "../../test/test-app";
+import { createTestApp, setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
 const mailer = createMailer({ db: database.db, from: "test@flashcards.example", log: () => {} });
@@ -31,8 +30,7 @@ describe("GET /dev/outbox", () => {
 });
 
 describe("who may read the outbox", () => {
-  const withAccess = (outbox: "loopback" | "off") =>
-    createApp({ db: database.db, config: { ...testConfig, outbox }, mailer });
+  const withAccess = (outbox: "loopback" | "off") => createTestApp(database.db, { outbox });
 
   it("is not served at all when off", async () => {
     expect((await withAccess("off").request("/dev/outbox")).status).toBe(404);
