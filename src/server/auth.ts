@@ -71,6 +71,14 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     logger: { level: "error" },
+    onAPIError: {
+      // Refusals (a wrong password, a lockout, bad input) are answers, not faults: logging each one
+      // would let an attacker flood the log. Faults (the database away, a bug) are still logged.
+      onError(error) {
+        if (isAPIError(error) && error.status !== "INTERNAL_SERVER_ERROR") return;
+        console.error("[auth]", error);
+      },
+    },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
