@@ -21,6 +21,13 @@ export async function ensureClientBuild(): Promise<void> {
     return;
   }
   console.log(builtAt ? "Web client sources changed: rebuilding." : "Building the web client (first start).");
-  await build({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });
+  // vite.config.ts sets NODE_ENV=production for the build; the calling process (a test runner) keeps its own.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   console.log("Web client built.");
 }
