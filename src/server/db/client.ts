@@ -49,6 +49,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 /** How long a new PostgreSQL connection may take before the request is answered 503 instead of hanging. */
 const CONNECT_TIMEOUT_MS = 5000;
 
+/**
+ * Search runs on a small pool of its own (decision 0014): at most SEARCH_CONNECTIONS searches per
+ * process reach PostgreSQL at once (the rest wait their turn), the main pool that serves every other
+ * page is never taken by them, and each search statement is cancelled after SEARCH_TIMEOUT_MS.
+ */
+export const SEARCH_CONNECTIONS = 2;
+export const SEARCH_TIMEOUT_MS = 2000;
+const searchDatabases = new WeakMap<Database, Database>();
+
+/** The handle searches run on: the search pool on PostgreSQL, the one connection on PGlite. */
+export function searchDatabase(db: Database): Database {
+  return searchDatabases.get(db) ?? db;
+}
+
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
@@ -73,6 +87,18 @@ function openPostgres(url: string): DatabaseHandle {
     away = false;
   });
   const db = drizzleNodePostgres({ client: pool, schema });
+  const searchPool = new pg.Pool({
+    connectionString: url,
+    max: SEARCH_CONNECTIONS,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    statement_timeout: SEARCH_TIMEOUT_MS,
+    // A plan for each pattern: a generic plan cannot tell a common word from a rare one.
+    options: "-c plan_cache_mode=force_custom_plan",
+  });
+  searchPool.on("error", lost);
+  searchPool.on("connect", (client) => client.on("error", lost));
+  searchDatabases.set(db, drizzleNodePostgres({ client: searchPool, schema }));
   return {
     db,
     kind: "postgres",
@@ -83,7 +109,9 @@ function openPostgres(url: string): DatabaseHandle {
         throw postgresStartupError(error, url);
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), searchPool.end()]);
+    },
   };
 }
 

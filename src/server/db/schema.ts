@@ -175,8 +175,12 @@ export const courses = pgTable(
   (t) => [
     index("courses_user_created_idx").on(t.userId, t.createdAt, t.id),
     index("courses_user_name_idx").on(t.userId, t.name, t.id),
-    index("courses_follow_count_idx").on(t.followCount.desc(), t.id),
+    // NULLS FIRST is what `ORDER BY follow_count DESC` means: only a matching index serves it.
+    index("courses_follow_count_idx").on(t.followCount.desc().nullsFirst(), t.id),
     index("courses_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // Searches of 1 or 2 characters (too short for trigrams): names starting with them, most followed first.
+    index("courses_name_prefix1_idx").on(sql`left(lower(${t.name}), 1)`, t.followCount.desc().nullsFirst(), t.id),
+    index("courses_name_prefix2_idx").on(sql`left(lower(${t.name}), 2)`, t.followCount.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -192,7 +196,23 @@ export const courseTags = pgTable(
   (t) => [
     uniqueIndex("course_tags_course_tag_idx").on(t.courseId, t.tag),
     index("course_tags_tag_trgm_idx").using("gin", sql`${t.tag} gin_trgm_ops`),
+    // Searches of 1 or 2 characters: the tag itself, whatever its case.
+    index("course_tags_tag_lower_idx").on(sql`lower(${t.tag})`, t.courseId),
   ],
+);
+
+/**
+ * Every tag text in use, once (kept by a trigger on course_tags, see the migration). A search of 3 or
+ * more characters matches these few rows against the trigram index, then reads the courses of the
+ * matching tags from course_tags_tag_lower_idx, instead of testing millions of course_tags rows.
+ * A tag no course uses any more stays here; it then simply finds nothing.
+ */
+export const tagNames = pgTable(
+  "tag_names",
+  {
+    tag: text("tag").primaryKey(),
+  },
+  (t) => [index("tag_names_tag_trgm_idx").using("gin", sql`${t.tag} gin_trgm_ops`)],
 );
 
 export const decks = pgTable(
@@ -215,6 +235,8 @@ export const decks = pgTable(
     uniqueIndex("decks_course_level_idx").on(t.courseId, t.level),
     index("decks_user_id_idx").on(t.userId),
     index("decks_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("decks_name_prefix1_idx").on(sql`left(lower(${t.name}), 1)`, t.courseId, t.level),
+    index("decks_name_prefix2_idx").on(sql`left(lower(${t.name}), 2)`, t.courseId, t.level),
   ],
 );
 

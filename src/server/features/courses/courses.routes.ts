@@ -2,23 +2,25 @@ import { Hono } from "hono";
 import { courseIdParams, courseInput } from "../../../shared/schemas/course";
 import { deckCreateInput } from "../../../shared/schemas/deck";
 import type { AppEnv } from "../../http/app-env";
-import { currentUser, signedIn } from "../../http/session";
+import { sendJson } from "../../http/cache";
+import { sessionToken, signedIn } from "../../http/session";
 import { validate } from "../../http/validate";
 import { createDeck } from "../decks/decks.service";
-import { createCourse, deleteCourse, getCourseDetail, listMostFollowedCourses, updateCourse } from "./courses.service";
+import { courseDetailJson, createCourse, deleteCourse, mostFollowedJson, updateCourse } from "./courses.service";
 
 export const coursesRoutes = new Hono<AppEnv>()
   .post("/", signedIn, validate("json", courseInput), async (c) => {
     const course = await createCourse(c.var.db, c.var.user, c.req.valid("json"));
     return c.json(course, 201);
   })
-  .get("/most-followed", async (c) => {
-    const items = await listMostFollowedCourses(c.var.db);
-    return c.json({ items });
-  })
+  .get("/most-followed", async (c) => sendJson(c, await mostFollowedJson(c.var.db)))
   .get("/:courseId", validate("param", courseIdParams), async (c) => {
-    const course = await getCourseDetail(c.var.db, c.req.valid("param").courseId, await currentUser(c));
-    return c.json(course);
+    // The session is resolved inside the course statement: a signed-in read is still one statement.
+    const token = await sessionToken(c);
+    const body = await courseDetailJson(c.var.db, c.req.valid("param").courseId, token);
+    // Signed in, the reply says what this viewer passed and follows: never stored. A visitor's
+    // reply is public; it varies with the cookie so that no cache serves it to a signed-in user.
+    return sendJson(c, body, { personal: token !== null, varyOnCookie: true });
   })
   .put("/:courseId", signedIn, validate("param", courseIdParams), validate("json", courseInput), async (c) => {
     await updateCourse(c.var.db, c.var.user, c.req.valid("param").courseId, c.req.valid("json"));

@@ -1,21 +1,14 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { MOST_FOLLOWED_SHOWN } from "../../../shared/limits";
 import type { CourseDetail, CourseSummary } from "../../../shared/schemas/course";
 import type { Database, Transaction } from "../../db/client";
-import { courses, courseTags, followedCourses, userProgress } from "../../db/schema";
+import { courses, courseTags } from "../../db/schema";
+import type { JsonText } from "../../http/cache";
 import { HttpError } from "../../http/errors";
 import type { SessionUser } from "../../http/session";
+import { preparedText, type Statement } from "./prepared";
 
 export const OWNER_ONLY = "Only the owner of this course can change it.";
-
-/** Top courses by follow count; ties go to the older course so the order is stable. */
-export async function listMostFollowedCourses(db: Database): Promise<CourseSummary[]> {
-  return db
-    .select({ id: courses.id, name: courses.name, description: courses.description })
-    .from(courses)
-    .orderBy(desc(courses.followCount), asc(courses.id))
-    .limit(MOST_FOLLOWED_SHOWN);
-}
 
 /**
  * Locks the course row for the rest of the transaction and checks that `user` owns it. The lock
@@ -64,43 +57,57 @@ export async function deleteCourse(db: Database, user: SessionUser, courseId: nu
   });
 }
 
-/** One course with its tags and its decks in level order; with the viewer's passes and follow. */
+/**
+ * One course with its tags and its decks in level order, and what the viewer (the session of
+ * `$2`, a verified session token or null) has to do with it: one statement, JSON built by
+ * PostgreSQL. Matches `CourseDetail`.
+ */
+export const COURSE_DETAIL: Statement = {
+  name: "course_detail",
+  text: `select json_build_object(
+    'id', c.id, 'name', c.name, 'description', c.description, 'ownerId', c.user_id,
+    'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'tags', coalesce((select json_agg(t.tag order by t.id) from course_tags t where t.course_id = c.id), '[]'::json),
+    'decks', coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name, 'level', d.level) order by d.level)
+                       from decks d where d.course_id = c.id), '[]'::json),
+    'viewer', (select json_build_object(
+        'passedDeckIds', coalesce((select json_agg(p.deck_id order by p.id) from user_progress p
+                                   where p.user_id = s.user_id and p.course_id = c.id), '[]'::json),
+        'following', exists (select 1 from followed_courses f where f.user_id = s.user_id and f.course_id = c.id))
+      from sessions s where s.token = $2::text and s.expires_at > now())
+  )::text as body
+  from courses c where c.id = $1::integer`,
+};
+
+/** The top courses by follow count, ties to the older course, as `{ items }`: an index read of three rows. */
+export const MOST_FOLLOWED: Statement = {
+  name: "most_followed",
+  text: `select json_build_object('items', coalesce(json_agg(json_build_object(
+      'id', c.id, 'name', c.name, 'description', c.description) order by c.follow_count desc, c.id), '[]'::json))::text as body
+  from (select id, name, description, follow_count from courses
+        order by follow_count desc, id limit ${MOST_FOLLOWED_SHOWN}) c`,
+};
+
+/** The course page's JSON text; `sessionToken` is the viewer's verified token (null for visitors). */
+export async function courseDetailJson(
+  db: Database,
+  courseId: number,
+  sessionToken: string | null,
+): Promise<JsonText<CourseDetail>> {
+  const body = await preparedText(db, COURSE_DETAIL, [courseId, sessionToken]);
+  if (body === undefined) throw new HttpError("not_found", "Course not found.");
+  return body;
+}
+
+export async function mostFollowedJson(db: Database): Promise<JsonText<{ items: CourseSummary[] }>> {
+  return (await preparedText(db, MOST_FOLLOWED, [])) ?? '{"items":[]}';
+}
+
+/** The course page as an object (tests and callers that need the value, not the text). */
 export async function getCourseDetail(
   db: Database,
   courseId: number,
-  viewer: SessionUser | null,
+  sessionToken: string | null,
 ): Promise<CourseDetail> {
-  const [row, passed, follow] = await Promise.all([
-    db.query.courses.findFirst({
-      where: (course, { eq }) => eq(course.id, courseId),
-      columns: { id: true, name: true, description: true, userId: true, createdAt: true },
-      with: {
-        tags: { columns: { tag: true }, orderBy: (tag, { asc }) => [asc(tag.id)] },
-        decks: { columns: { id: true, name: true, level: true }, orderBy: (deck, { asc }) => [asc(deck.level)] },
-      },
-    }),
-    viewer
-      ? db
-          .select({ deckId: userProgress.deckId })
-          .from(userProgress)
-          .where(and(eq(userProgress.userId, viewer.id), eq(userProgress.courseId, courseId)))
-      : [],
-    viewer
-      ? db
-          .select({ id: followedCourses.id })
-          .from(followedCourses)
-          .where(and(eq(followedCourses.userId, viewer.id), eq(followedCourses.courseId, courseId)))
-      : [],
-  ]);
-  if (!row) throw new HttpError("not_found", "Course not found.");
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    ownerId: row.userId,
-    createdAt: row.createdAt.toISOString(),
-    tags: row.tags.map((t) => t.tag),
-    decks: row.decks,
-    viewer: viewer ? { passedDeckIds: passed.map((p) => p.deckId), following: follow.length > 0 } : null,
-  };
+  return JSON.parse(await courseDetailJson(db, courseId, sessionToken)) as CourseDetail;
 }

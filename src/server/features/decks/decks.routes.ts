@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { deckIdParams, deckUpdateInput } from "../../../shared/schemas/deck";
 import type { AppEnv } from "../../http/app-env";
+import { sendJson } from "../../http/cache";
 import { signedIn } from "../../http/session";
 import { validate } from "../../http/validate";
-import { deleteDeck, getDeckDetail, updateDeck } from "./decks.service";
+import { deckDetailJson, deleteDeck, updateDeck } from "./decks.service";
 
 export const decksRoutes = new Hono<AppEnv>()
   .get("/:deckId", validate("param", deckIdParams), async (c) => {
-    return c.json(await getDeckDetail(c.var.db, c.req.valid("param").deckId));
+    return sendJson(c, await deckDetailJson(c.var.db, c.req.valid("param").deckId));
   })
   .put("/:deckId", signedIn, validate("param", deckIdParams), validate("json", deckUpdateInput), async (c) => {
     await updateDeck(c.var.db, c.var.user, c.req.valid("param").deckId, c.req.valid("json"));

@@ -3,9 +3,11 @@ import { DECK_MAX_CARDS, DECK_MIN_CARDS } from "../../../shared/limits";
 import type { DeckCreateInput, DeckDetail } from "../../../shared/schemas/deck";
 import type { Database, Transaction } from "../../db/client";
 import { decks, flashcards } from "../../db/schema";
+import type { JsonText } from "../../http/cache";
 import { HttpError } from "../../http/errors";
 import type { SessionUser } from "../../http/session";
 import { lockOwnCourse } from "../courses/courses.service";
+import { preparedText, type Statement } from "../courses/prepared";
 
 const DECK_OWNER_ONLY = "Only the owner of this deck can change it.";
 
@@ -43,30 +45,27 @@ export async function createDeck(db: Database, user: SessionUser, courseId: numb
   });
 }
 
+/** A deck with its course's name and every card in creation order; JSON built by PostgreSQL. Matches `DeckDetail`. */
+export const DECK_DETAIL: Statement = {
+  name: "deck_detail",
+  text: `select json_build_object(
+    'id', d.id, 'courseId', d.course_id, 'courseName', c.name, 'ownerId', d.user_id, 'name', d.name,
+    'description', d.description, 'level', d.level,
+    'flashcards', coalesce((select json_agg(json_build_object(
+        'id', f.id, 'question', f.question, 'answer', f.correct_answer, 'duration', f.duration) order by f.id)
+      from flashcards f where f.deck_id = d.id), '[]'::json)
+  )::text as body
+  from decks d join courses c on c.id = d.course_id where d.id = $1::integer`,
+};
+
+export async function deckDetailJson(db: Database, deckId: number): Promise<JsonText<DeckDetail>> {
+  const body = await preparedText(db, DECK_DETAIL, [deckId]);
+  if (body === undefined) throw new HttpError("not_found", "Deck not found.");
+  return body;
+}
+
 export async function getDeckDetail(db: Database, deckId: number): Promise<DeckDetail> {
-  const row = await db.query.decks.findFirst({
-    where: (deck, { eq }) => eq(deck.id, deckId),
-    with: {
-      course: { columns: { name: true } },
-      flashcards: { orderBy: (card, { asc }) => [asc(card.id)] },
-    },
-  });
-  if (!row) throw new HttpError("not_found", "Deck not found.");
-  return {
-    id: row.id,
-    courseId: row.courseId,
-    courseName: row.course.name,
-    ownerId: row.userId,
-    name: row.name,
-    description: row.description,
-    level: row.level,
-    flashcards: row.flashcards.map((card) => ({
-      id: card.id,
-      question: card.question,
-      answer: card.correctAnswer,
-      duration: card.duration,
-    })),
-  };
+  return JSON.parse(await deckDetailJson(db, deckId)) as DeckDetail;
 }
 
 async function lockOwnDeck(tx: Transaction, user: SessionUser, deckId: number) {

@@ -1,6 +1,7 @@
 /**
  * The signed-in user's lists: own courses, followed courses, courses in progress. Each list is one
- * indexed query whatever its length; full lists come a page at a time.
+ * indexed query whatever its length; full lists come a page at a time. Every list and order is a
+ * named prepared statement (decision 0014), built once per database handle.
  */
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { HOME_LIST_SIZE } from "../../../shared/limits";
@@ -21,6 +22,10 @@ interface Window {
   offset: number;
 }
 
+/** The statement's parameters, bound at each execution. */
+const userId = sql.placeholder("userId");
+const window = { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") };
+
 /** A page is fetched with one extra row, to know whether another page follows. */
 function pageOf(rows: CourseSummary[], limit: number): CourseListPage {
   return { items: rows.slice(0, limit), hasMore: rows.length > limit };
@@ -32,7 +37,7 @@ function windowFor(page: number): Window {
 
 const byName = [asc(courses.name), asc(courses.id)];
 
-function ownCourses(db: Database, userId: string, sort: CourseListSort, { limit, offset }: Window) {
+function ownCourses(db: Database, sort: CourseListSort, { limit, offset }: typeof window) {
   const order =
     sort === "name"
       ? byName
@@ -49,7 +54,7 @@ function ownCourses(db: Database, userId: string, sort: CourseListSort, { limit,
 }
 
 /** "Most recent" for follows is when the user followed the course. */
-function followed(db: Database, userId: string, sort: CourseListSort, { limit, offset }: Window) {
+function followed(db: Database, sort: CourseListSort, { limit, offset }: typeof window) {
   const order =
     sort === "name"
       ? byName
@@ -70,7 +75,7 @@ function followed(db: Database, userId: string, sort: CourseListSort, { limit, o
  * In progress: the user passed some decks of the course but not all of them. "Most recent" is the
  * latest pass, so "Jump Back In" leads with what was studied last.
  */
-function inProgress(db: Database, userId: string, sort: CourseListSort, { limit, offset }: Window) {
+function inProgress(db: Database, sort: CourseListSort, { limit, offset }: typeof window) {
   const passed = db
     .select({
       courseId: userProgress.courseId,
@@ -101,19 +106,39 @@ function inProgress(db: Database, userId: string, sort: CourseListSort, { limit,
 const lists = { own: ownCourses, followed, inProgress } as const;
 export type ListName = keyof typeof lists;
 
+function prepare(db: Database, list: ListName, sort: CourseListSort) {
+  return lists[list](db, sort, window).prepare(`my_${list}_${sort}`);
+}
+const prepared = new WeakMap<Database, Map<string, ReturnType<typeof prepare>>>();
+
+function run(db: Database, id: string, list: ListName, sort: CourseListSort, { limit, offset }: Window) {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = new Map();
+    prepared.set(db, statements);
+  }
+  const key = `${list}:${sort}`;
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = prepare(db, list, sort);
+    statements.set(key, statement);
+  }
+  return statement.execute({ userId: id, limit, offset }) as Promise<CourseSummary[]>;
+}
+
 export async function listPage(db: Database, userId: string, list: ListName, sort: CourseListSort, page: number) {
-  const window = windowFor(page);
-  const rows = await lists[list](db, userId, sort, { limit: window.limit + 1, offset: window.offset });
-  return pageOf(rows, window.limit);
+  const { limit, offset } = windowFor(page);
+  const rows = await run(db, userId, list, sort, { limit: limit + 1, offset });
+  return pageOf(rows, limit);
 }
 
 /** The home page's three lists, newest first, three each. */
 export async function homeLists(db: Database, userId: string): Promise<HomeLists> {
   const top = { limit: HOME_LIST_SIZE, offset: 0 };
   const [own, progress, follows] = await Promise.all([
-    ownCourses(db, userId, "newest", top),
-    inProgress(db, userId, "newest", top),
-    followed(db, userId, "newest", top),
+    run(db, userId, "own", "newest", top),
+    run(db, userId, "inProgress", "newest", top),
+    run(db, userId, "followed", "newest", top),
   ]);
   return { own, inProgress: progress, followed: follows };
 }
