@@ -255,7 +255,7 @@ export const compression: MiddlewareHandler = async (c, next) => {
   if (body !== raw) headers.set("content-encoding", encoding);
   headers.set("content-length", String(body.byteLength));
   c.res = undefined;
-  c.res = new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), {
+  c.res = new Response(new Uint8Array(body), {
     status: res.status,
     statusText: res.statusText,
     headers,

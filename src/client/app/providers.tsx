@@ -1,15 +1,28 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { Toaster } from "sonner";
-import { TOAST_MAX_VISIBLE } from "../../shared/limits";
+import { type ReactNode, Suspense, useState } from "react";
+import { lazyComponent } from "../lib/lazy";
+import { useToasterWanted } from "../lib/notify";
 import { createQueryClient } from "../lib/query-client";
+
+const AppToaster = lazyComponent(() => import("./toaster").then((m) => m.AppToaster));
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster visibleToasts={TOAST_MAX_VISIBLE} position="top-center" expand closeButton />
+      <ToastHost />
     </QueryClientProvider>
+  );
+}
+
+/** Mounts the toaster with the first notification (see lib/notify.ts). */
+function ToastHost() {
+  const wanted = useToasterWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
   );
 }

@@ -1,11 +1,9 @@
 /**
- * The typed API client (Hono RPC) and the one way replies are turned into data or an ApiError.
+ * The one way replies are turned into data or an ApiError. The typed client itself is in
+ * api-client.ts, so that pages making no typed call (the landing page) do not download it.
  */
-import { type ClientResponse, hc } from "hono/client";
-import type { ApiType } from "../../server/app";
+import type { ClientResponse } from "hono/client";
 import { type ApiErrorBody, type ErrorCode, isApiErrorBody } from "../../shared/errors";
-
-export const api = hc<ApiType>("/api");
 
 export class ApiError extends Error {
   constructor(

@@ -6,7 +6,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import { useChangeLanguage } from "../../app/use-language";
-import { getProfile } from "./api/get-profile";
 import { type SessionUser, sessionQuery, sessionQueryKey } from "./api/get-session";
 
 interface SessionState {
@@ -59,7 +58,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     if (languageAppliedFor.current === user.id) return;
     languageAppliedFor.current = user.id;
-    getProfile()
+    // Only signed-in people need it: a chunk of its own, with the typed API client.
+    import("./api/get-profile")
+      .then(({ getProfile }) => getProfile())
       .then((profile) => {
         if (profile.language) changeLanguage(profile.language);
       })

@@ -1,14 +1,19 @@
-import { DropdownMenu } from "radix-ui";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import headerStyles from "../../../app/header.module.css";
+import { DeferredMenu } from "../../../components/deferred-menu";
 import { PersonIcon } from "../../../components/icons";
+import { lazyComponent } from "../../../lib/lazy";
 import { notify } from "../../../lib/notify";
 import { signOut } from "../api/sign-out";
 import { useSession } from "../session";
 import styles from "./account-menu.module.css";
-import { useAuthDialog } from "./auth-dialog";
-import { ChangePasswordDialog } from "./change-password-dialog";
+import { preloadAuthDialog, useAuthDialog } from "./auth-dialog";
+
+const AccountMenuContent = lazyComponent(() => import("./account-menu-content").then((m) => m.AccountMenuContent));
+const ChangePasswordDialog = lazyComponent(() =>
+  import("./change-password-dialog").then((m) => m.ChangePasswordDialog),
+);
 
 /** "Sign in / Sign up" for visitors; the email with Change Password and Sign Out when signed in. */
 export function AccountMenu() {
@@ -22,7 +27,13 @@ export function AccountMenu() {
 
   if (!user) {
     return (
-      <button type="button" className={headerStyles.menuButton} onClick={() => openAuthDialog()}>
+      <button
+        type="button"
+        className={headerStyles.menuButton}
+        onClick={() => openAuthDialog()}
+        onPointerEnter={preloadAuthDialog}
+        onFocus={preloadAuthDialog}
+      >
         <PersonIcon />
         <span className={headerStyles.collapsibleText}>{t("auth.sign_in_sign_up")}</span>
       </button>
@@ -39,32 +50,38 @@ export function AccountMenu() {
     notify.success(t("auth.signed_out"));
   };
 
+  const trigger = {
+    className: headerStyles.menuButton,
+    "aria-label": t("auth.account_menu", { email: user.email }),
+    children: (
+      <>
+        {/* The initial is drawn by CSS so the button's visible text is exactly its email. */}
+        <span className={styles.avatar} data-initial={user.email.slice(0, 1).toUpperCase()} aria-hidden="true" />
+        <span className={styles.email}>{user.email}</span>
+      </>
+    ),
+  };
+
   return (
     <>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger
-          className={headerStyles.menuButton}
-          aria-label={t("auth.account_menu", { email: user.email })}
-        >
-          {/* The initial is drawn by CSS so the button's visible text is exactly its email. */}
-          <span className={styles.avatar} data-initial={user.email.slice(0, 1).toUpperCase()} aria-hidden="true" />
-          <span className={styles.email}>{user.email}</span>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className={headerStyles.menu} align="end" sideOffset={6}>
-            <DropdownMenu.Label className={headerStyles.menuLabel}>
-              {t("auth.signed_in_as", { email: user.email })}
-            </DropdownMenu.Label>
-            <DropdownMenu.Item className={headerStyles.menuItem} onSelect={() => setChangingPassword(true)}>
-              {t("auth.change_password")}
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className={headerStyles.menuItem} onSelect={() => void doSignOut()}>
-              {t("auth.sign_out")}
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      <DeferredMenu
+        trigger={trigger}
+        preload={AccountMenuContent.preload}
+        renderMenu={(state) => (
+          <AccountMenuContent
+            {...state}
+            trigger={trigger}
+            email={user.email}
+            onChangePassword={() => setChangingPassword(true)}
+            onSignOut={() => void doSignOut()}
+          />
+        )}
+      />
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,26 +1,26 @@
 /**
  * The authentication dialog (sign in ⇄ sign up, forgot password) and the sign-in prompt that other
- * screens open (follow star, create course). Both are opened through useAuthDialog().
+ * screens open (follow star, create course). Both are opened through useAuthDialog(). The dialogs
+ * themselves (auth-dialog-forms.tsx) are a chunk of their own, loaded when one first opens or
+ * when the pointer or focus reaches a button that opens it (preloadAuthDialog).
  */
-import { createContext, type FormEvent, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useLanguage } from "../../../app/use-language";
-import { Button } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
-import styles from "../../../components/form.module.css";
-import { FormAlert } from "../../../components/form-alert";
-import { TextField } from "../../../components/text-field";
+import { lazyComponent } from "../../../lib/lazy";
 import { notify } from "../../../lib/notify";
-import { requestPasswordReset } from "../api/request-password-reset";
-import { signIn } from "../api/sign-in";
-import { signUp } from "../api/sign-up";
-import { refuseCommonPassword } from "../common-password";
 import { useSession } from "../session";
-import { useAccountSubmit } from "../use-account-submit";
-import { NewPasswordFields } from "./new-password-fields";
 
-type Mode = "signIn" | "signUp" | "forgot";
+export type Mode = "signIn" | "signUp" | "forgot";
+
+const AuthDialog = lazyComponent(() => import("./auth-dialog-forms").then((m) => m.AuthDialog));
+const SignInPrompt = lazyComponent(() => import("./auth-dialog-forms").then((m) => m.SignInPrompt));
+
+/** Starts loading the dialogs' code, for buttons that open them (on pointer enter or focus). */
+export function preloadAuthDialog(): void {
+  AuthDialog.preload().catch(() => {}); // a failure shows when the dialog is opened
+}
 
 interface OpenOptions {
   mode?: Mode;
@@ -70,205 +70,13 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   return (
     <AuthDialogContext.Provider value={api}>
       {children}
-      {/* Remounted on every opening, so closing resets the modes and the messages. */}
-      {open && <AuthDialog initialMode={options.mode} onSignedIn={afterSignIn} onClose={() => setOpen(false)} />}
-      <SignInPrompt message={prompt} onClose={() => setPrompt(null)} onSignIn={() => openAuthDialog()} />
+      <Suspense fallback={null}>
+        {/* Remounted on every opening, so closing resets the modes and the messages. */}
+        {open && <AuthDialog initialMode={options.mode} onSignedIn={afterSignIn} onClose={() => setOpen(false)} />}
+        {prompt !== null && (
+          <SignInPrompt message={prompt} onClose={() => setPrompt(null)} onSignIn={() => openAuthDialog()} />
+        )}
+      </Suspense>
     </AuthDialogContext.Provider>
-  );
-}
-
-interface AuthDialogProps {
-  initialMode?: Mode;
-  onSignedIn(): Promise<void>;
-  onClose(): void;
-}
-
-function AuthDialog({ initialMode, onSignedIn, onClose }: AuthDialogProps) {
-  const { t } = useTranslation();
-  const [mode, setMode] = useState<Mode>(initialMode ?? "signIn");
-  const [sentTo, setSentTo] = useState<{ kind: "confirmation" | "reset"; email: string } | null>(null);
-  const titles: Record<Mode, string> = {
-    signIn: t("auth.sign_in_title"),
-    signUp: t("auth.sign_up_title"),
-    forgot: t("auth.forgot_title"),
-  };
-
-  return (
-    <Dialog open onOpenChange={(next) => !next && onClose()} title={titles[mode]}>
-      {sentTo ? (
-        <div className={styles.form}>
-          <p className={styles.notice} role="status">
-            {sentTo.kind === "confirmation"
-              ? t("auth.confirmation_sent", { email: sentTo.email })
-              : t("auth.reset_sent", { email: sentTo.email })}
-          </p>
-          <Button onClick={onClose}>{t("common.close")}</Button>
-        </div>
-      ) : mode === "signIn" ? (
-        <SignInForm onSignedIn={onSignedIn} onMode={setMode} />
-      ) : mode === "signUp" ? (
-        <SignUpForm onSent={(email) => setSentTo({ kind: "confirmation", email })} onMode={setMode} />
-      ) : (
-        <ForgotPasswordForm onSent={(email) => setSentTo({ kind: "reset", email })} onMode={setMode} />
-      )}
-    </Dialog>
-  );
-}
-
-interface FormProps {
-  onMode(mode: Mode): void;
-}
-
-function SignInForm({ onSignedIn, onMode }: FormProps & { onSignedIn(): Promise<void> }) {
-  const { t } = useTranslation();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const { busy, error, setError, run } = useAccountSubmit(async () => {
-    await signIn({ email, password });
-    void onSignedIn();
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) return setError(t("auth.email_required"));
-    if (!password) return setError(t("auth.password_required"));
-    void run();
-  };
-
-  return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <FormAlert message={error} />
-      <EmailField value={email} onChange={setEmail} />
-      <TextField
-        label={t("auth.password")}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        required
-      />
-      <Button type="submit" block disabled={busy}>
-        {busy ? t("auth.signing_in") : t("auth.sign_in")}
-      </Button>
-      <div className={styles.actions}>
-        <Button variant="link" onClick={() => onMode("forgot")}>
-          {t("auth.forgot_password")}
-        </Button>
-      </div>
-      <p className={styles.switch}>
-        {t("auth.no_account")}{" "}
-        <Button variant="link" onClick={() => onMode("signUp")}>
-          {t("auth.sign_up")}
-        </Button>
-      </p>
-    </form>
-  );
-}
-
-function SignUpForm({ onSent, onMode }: FormProps & { onSent(email: string): void }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const { busy, error, setError, run } = useAccountSubmit(async () => {
-    await refuseCommonPassword(password);
-    await signUp({ email, password, language });
-    onSent(email.trim().toLowerCase());
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) return setError(t("auth.email_required"));
-    if (!password) return setError(t("auth.password_required"));
-    if (password !== confirm) return setError(t("auth.passwords_do_not_match"));
-    void run();
-  };
-
-  return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <FormAlert message={error} />
-      <EmailField value={email} onChange={setEmail} />
-      <NewPasswordFields
-        password={password}
-        confirm={confirm}
-        onPassword={setPassword}
-        onConfirm={setConfirm}
-        labels={{ password: t("auth.password"), confirm: t("auth.confirm_password") }}
-      />
-      <Button type="submit" block disabled={busy}>
-        {busy ? t("auth.signing_up") : t("auth.sign_up")}
-      </Button>
-      <p className={styles.switch}>
-        {t("auth.have_account")}{" "}
-        <Button variant="link" onClick={() => onMode("signIn")}>
-          {t("auth.sign_in")}
-        </Button>
-      </p>
-    </form>
-  );
-}
-
-function ForgotPasswordForm({ onSent, onMode }: FormProps & { onSent(email: string): void }) {
-  const { t } = useTranslation();
-  const [email, setEmail] = useState("");
-  const { busy, error, setError, run } = useAccountSubmit(async () => {
-    await requestPasswordReset(email);
-    onSent(email.trim());
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) return setError(t("auth.enter_email_for_reset"));
-    void run();
-  };
-
-  return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <p className={styles.hint}>{t("auth.forgot_intro")}</p>
-      <FormAlert message={error} />
-      <EmailField value={email} onChange={setEmail} />
-      <Button type="submit" block disabled={busy}>
-        {busy ? t("auth.sending") : t("auth.send_reset_link")}
-      </Button>
-      <Button variant="link" onClick={() => onMode("signIn")}>
-        {t("auth.back_to_sign_in")}
-      </Button>
-    </form>
-  );
-}
-
-function SignInPrompt({ message, onClose, onSignIn }: { message: string | null; onClose(): void; onSignIn(): void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog
-      open={message !== null}
-      onOpenChange={(next) => !next && onClose()}
-      title={t("auth.sign_in_required_title")}
-    >
-      <div className={styles.form}>
-        <p>{message}</p>
-        <div className={styles.actions}>
-          <Button onClick={onSignIn}>{t("auth.sign_in_sign_up")}</Button>
-          <Button variant="secondary" onClick={onClose}>
-            {t("common.cancel")}
-          </Button>
-        </div>
-      </div>
-    </Dialog>
-  );
-}
-
-function EmailField({ value, onChange }: { value: string; onChange(value: string): void }) {
-  const { t } = useTranslation();
-  return (
-    <TextField
-      label={t("auth.email")}
-      type="email"
-      autoComplete="email"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      required
-    />
   );
 }

@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, unwrap } from "../../../lib/api";
+import type { CourseSummary } from "../../../../shared/schemas/course";
+import { fetchJson } from "../../../lib/api";
 
 export const mostFollowedCoursesQuery = () =>
   queryOptions({
     queryKey: ["courses", "most-followed"],
-    queryFn: () => unwrap(api.courses["most-followed"].$get()).then((body) => body.items),
+    // Plain fetch, not the typed client: the landing page makes no other call, and the client is
+    // a few kilobytes of its first load.
+    queryFn: () => fetchJson<{ items: CourseSummary[] }>("/api/courses/most-followed").then((body) => body.items),
   });
 
 export function useMostFollowedCourses() {

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { CourseListSort } from "../../../../shared/schemas/course";
-import { api, unwrap } from "../../../lib/api";
+import { unwrap } from "../../../lib/api";
+import { api } from "../../../lib/api-client";
 
 export type MyCourseList = "courses" | "followed" | "in-progress";
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CourseInput } from "../../../../shared/schemas/course";
-import { api, unwrap } from "../../../lib/api";
+import { unwrap } from "../../../lib/api";
+import { api } from "../../../lib/api-client";
 
 /** Creates a course, or saves an existing one's name, description and tags. */
 export function useSaveCourse(courseId?: number) {

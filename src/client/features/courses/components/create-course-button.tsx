@@ -1,10 +1,10 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import headerStyles from "../../../app/header.module.css";
 import { notify } from "../../../lib/notify";
-import { useAuthDialog } from "../../accounts/components/auth-dialog";
+import { preloadAuthDialog, useAuthDialog } from "../../accounts/components/auth-dialog";
 import { useSession } from "../../accounts/session";
-import { CourseFormDialog } from "./course-form-dialog";
+import { CourseFormDialog } from "../owner-dialogs";
 
 /** Header button: the create-course dialog, or for visitors the reason and the sign-in dialog. */
 export function CreateCourseButton() {
@@ -19,13 +19,26 @@ export function CreateCourseButton() {
     openAuthDialog();
   };
 
+  // The form's code (and its validation) loads only for someone who may use it.
+  const preload = () => (user ? void CourseFormDialog.preload().catch(() => {}) : preloadAuthDialog());
+
   return (
     <>
-      <button type="button" className={`${headerStyles.menuButton} ${headerStyles.createButton}`} onClick={onClick}>
+      <button
+        type="button"
+        className={`${headerStyles.menuButton} ${headerStyles.createButton}`}
+        onClick={onClick}
+        onPointerEnter={preload}
+        onFocus={preload}
+      >
         <span aria-hidden="true">＋</span>
         <span className={headerStyles.collapsibleText}>{t("course_form.create_button")}</span>
       </button>
-      <CourseFormDialog open={open} onClose={() => setOpen(false)} />
+      {open && (
+        <Suspense fallback={null}>
+          <CourseFormDialog open onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,20 +1,18 @@
-import { useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { CourseDetail } from "../../../../shared/schemas/course";
 import { useLocalePath } from "../../../app/use-language";
 import { Button } from "../../../components/button";
-import { ConfirmByNameDialog } from "../../../components/confirm-by-name-dialog";
 import { Loading } from "../../../components/loading";
 import { Page } from "../../../components/page";
 import { ApiError } from "../../../lib/api";
 import { notify } from "../../../lib/notify";
 import { useSession } from "../../accounts/session";
-import { DeckEditorDialog } from "../../decks/components/deck-editor-dialog";
 import { FollowStar } from "../../follows/components/follow-star";
 import { useDeleteCourse } from "../api/delete-course";
 import { useCourse } from "../api/get-course";
-import { CourseFormDialog } from "../components/course-form-dialog";
+import { ConfirmByNameDialog, CourseFormDialog, DeckEditorDialog, preloadOwnerDialogs } from "../owner-dialogs";
 import styles from "./course-page.module.css";
 
 export function CoursePage() {
@@ -100,6 +98,7 @@ function OwnerActions({ course }: { course: CourseDetail }) {
   const deleteCourse = useDeleteCourse();
   const [open, setOpen] = useState<"edit" | "delete" | "deck" | null>(null);
   const close = () => setOpen(null);
+  useEffect(() => preloadOwnerDialogs("course"), []);
 
   return (
     <div className={styles.actions}>
@@ -111,26 +110,30 @@ function OwnerActions({ course }: { course: CourseDetail }) {
         {t("course.delete")}
       </Button>
 
-      <DeckEditorDialog open={open === "deck"} onClose={close} target={{ kind: "create", courseId: course.id }} />
-      <CourseFormDialog open={open === "edit"} onClose={close} course={course} />
-      <ConfirmByNameDialog
-        open={open === "delete"}
-        onClose={close}
-        title={t("course.delete_title")}
-        name={course.name}
-        mismatchMessage={t("validation.course_name_does_not_match")}
-        confirmLabel={t("course.delete")}
-        onConfirm={async () => {
-          try {
-            await deleteCourse.mutateAsync(course.id);
-            notify.success(t("validation.course_deleted_successfully"));
-            navigate(localePath("/home"));
-          } catch (failure) {
-            console.error(failure); // the spec only logs it; the dialog stays open to try again
-            notify.error(t("errors.internal"));
-          }
-        }}
-      />
+      <Suspense fallback={null}>
+        {open === "deck" && <DeckEditorDialog open onClose={close} target={{ kind: "create", courseId: course.id }} />}
+        {open === "edit" && <CourseFormDialog open onClose={close} course={course} />}
+        {open === "delete" && (
+          <ConfirmByNameDialog
+            open
+            onClose={close}
+            title={t("course.delete_title")}
+            name={course.name}
+            mismatchMessage={t("validation.course_name_does_not_match")}
+            confirmLabel={t("course.delete")}
+            onConfirm={async () => {
+              try {
+                await deleteCourse.mutateAsync(course.id);
+                notify.success(t("validation.course_deleted_successfully"));
+                navigate(localePath("/home"));
+              } catch (failure) {
+                console.error(failure); // the spec only logs it; the dialog stays open to try again
+                notify.error(t("errors.internal"));
+              }
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

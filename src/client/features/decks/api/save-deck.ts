@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DeckCreateInput, DeckUpdateInput } from "../../../../shared/schemas/deck";
-import { api, unwrap } from "../../../lib/api";
+import { unwrap } from "../../../lib/api";
+import { api } from "../../../lib/api-client";
 
 /**
  * After any deck write the course page and the deck page show the new data, without a reload.

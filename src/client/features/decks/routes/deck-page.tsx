@@ -1,17 +1,16 @@
-import { useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useLocalePath } from "../../../app/use-language";
 import { Button, buttonClass } from "../../../components/button";
-import { ConfirmByNameDialog } from "../../../components/confirm-by-name-dialog";
 import { Loading } from "../../../components/loading";
 import { Page } from "../../../components/page";
 import { ApiError } from "../../../lib/api";
 import { notify } from "../../../lib/notify";
 import { useSession } from "../../accounts/session";
+import { ConfirmByNameDialog, DeckEditorDialog, preloadOwnerDialogs } from "../../courses/owner-dialogs";
 import { useDeck } from "../api/get-deck";
 import { useDeleteDeck } from "../api/save-deck";
-import { DeckEditorDialog } from "../components/deck-editor-dialog";
 import styles from "./deck-page.module.css";
 
 export function DeckPage() {
@@ -25,6 +24,10 @@ export function DeckPage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const coursePath = localePath(`/courses/${courseId}`);
+  const isOwner = !!deck && user?.id === deck.ownerId;
+  useEffect(() => {
+    if (isOwner) preloadOwnerDialogs("deck");
+  }, [isOwner]);
   const back = (
     <Link to={coursePath} className={styles.back}>
       ← {t("deck.back_to_course")}
@@ -47,7 +50,6 @@ export function DeckPage() {
     );
   }
 
-  const isOwner = user?.id === deck.ownerId;
   const deckPath = localePath(`/courses/${courseId}/decks/${deckId}`);
 
   return (
@@ -87,27 +89,29 @@ export function DeckPage() {
       )}
 
       {isOwner && (
-        <>
-          <DeckEditorDialog open={editing} onClose={() => setEditing(false)} target={{ kind: "edit", deck }} />
-          <ConfirmByNameDialog
-            open={deleting}
-            onClose={() => setDeleting(false)}
-            title={t("deck.delete_title")}
-            name={deck.name}
-            mismatchMessage={t("validation.deck_name_does_not_match")}
-            confirmLabel={t("deck.delete")}
-            onConfirm={async () => {
-              try {
-                await deleteDeck.mutateAsync(deck.id);
-                notify.success(t("validation.delete_deck_succeeded"));
-                navigate(coursePath);
-              } catch (failure) {
-                console.error(failure);
-                notify.error(t("validation.delete_deck_failed"));
-              }
-            }}
-          />
-        </>
+        <Suspense fallback={null}>
+          {editing && <DeckEditorDialog open onClose={() => setEditing(false)} target={{ kind: "edit", deck }} />}
+          {deleting && (
+            <ConfirmByNameDialog
+              open
+              onClose={() => setDeleting(false)}
+              title={t("deck.delete_title")}
+              name={deck.name}
+              mismatchMessage={t("validation.deck_name_does_not_match")}
+              confirmLabel={t("deck.delete")}
+              onConfirm={async () => {
+                try {
+                  await deleteDeck.mutateAsync(deck.id);
+                  notify.success(t("validation.delete_deck_succeeded"));
+                  navigate(coursePath);
+                } catch (failure) {
+                  console.error(failure);
+                  notify.error(t("validation.delete_deck_failed"));
+                }
+              }}
+            />
+          )}
+        </Suspense>
       )}
     </Page>
   );

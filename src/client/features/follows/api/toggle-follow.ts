@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "../../../lib/api";
+import { unwrap } from "../../../lib/api";
+import { api } from "../../../lib/api-client";
 
 /** Follow or unfollow; lists and the course page update without a reload. */
 export function useToggleFollow(courseId: number) {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api, unwrap } from "../../../lib/api";
+import { unwrap } from "../../../lib/api";
+import { api } from "../../../lib/api-client";
 
 /** Under "courses", so every course write refreshes it. */
 export const homeListsQuery = () =>

@@ -6,10 +6,14 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { LANDING_ROTATION_MS, LANDING_SECTION_LOCK_MS, LANDING_SWIPE_THRESHOLD_PX } from "../../../../shared/limits";
+import {
+  LANDING_ROTATION_MS,
+  LANDING_SECTION_LOCK_MS,
+  LANDING_SWIPE_THRESHOLD_PX,
+  MOST_FOLLOWED_SHOWN,
+} from "../../../../shared/limits";
 import { useLocalePath } from "../../../app/use-language";
 import { buttonClass } from "../../../components/button";
-import { Loading } from "../../../components/loading";
 import { useAuthDialog } from "../../accounts/components/auth-dialog";
 import { useSession } from "../../accounts/session";
 import { useMostFollowedCourses } from "../../courses/api/get-most-followed-courses";
@@ -38,7 +42,11 @@ function usePrefersReducedMotion() {
   return reduced;
 }
 
-/** A word that changes every 1.25 s (the first word only, when motion is reduced). */
+/**
+ * A word that changes every 1.25 s (the first word only, when motion is reduced). Every word is
+ * also laid out, invisibly, in the same grid cell, so the box is always as wide as the widest word
+ * and nothing around it moves when the word changes.
+ */
 function RotatingWord({ words, reduced }: { words: string[]; reduced: boolean }) {
   const [index, setIndex] = useState(0);
   useEffect(() => {
@@ -46,9 +54,16 @@ function RotatingWord({ words, reduced }: { words: string[]; reduced: boolean })
     const timer = setInterval(() => setIndex((i) => (i + 1) % words.length), LANDING_ROTATION_MS);
     return () => clearInterval(timer);
   }, [words.length, reduced]);
+  const shown = reduced ? 0 : index;
   return (
-    <span className={styles.rotating} key={reduced ? "still" : index}>
-      {words[reduced ? 0 : index]}
+    <span className={styles.rotatingBox}>
+      {words.map((word) => (
+        // Drawn by CSS (content: attr(data-word)), so the headline's text is only the word shown.
+        <span key={word} className={styles.rotatingSpacer} data-word={word} />
+      ))}
+      <span className={styles.rotating} key={reduced ? "still" : index}>
+        {words[shown]}
+      </span>
     </span>
   );
 }
@@ -186,21 +201,26 @@ function Hero({ words, reduced }: { words: string[]; reduced: boolean }) {
         <h2 id="most-followed-heading" className={styles.sectionTitle}>
           {t("landing.most_followed")}
         </h2>
-        {isPending ? (
-          <Loading />
-        ) : (
-          <ul className={gridStyles.grid}>
-            {(courses ?? []).map((course) => (
-              <CourseCard key={course.id} course={course} />
-            ))}
-            <li className={gridStyles.card}>
-              <Link to={localePath("/search")} className={`${gridStyles.link} ${styles.searchTile}`}>
-                <span className={gridStyles.name}>{t("landing.search_tile")}</span>
-                <span className={gridStyles.description}>{t("landing.search_tile_text")}</span>
-              </Link>
-            </li>
-          </ul>
+        {/* While the courses load, cards of the same size hold their places (no layout shift). */}
+        {isPending && (
+          <p className={styles.visuallyHidden} role="status">
+            {t("app.loading")}
+          </p>
         )}
+        <ul className={`${gridStyles.grid} ${styles.cards}`} aria-busy={isPending}>
+          {isPending
+            ? Array.from({ length: MOST_FOLLOWED_SHOWN }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+                <li key={i} className={`${gridStyles.card} ${styles.placeholderCard}`} aria-hidden="true" />
+              ))
+            : (courses ?? []).map((course) => <CourseCard key={course.id} course={course} />)}
+          <li className={gridStyles.card}>
+            <Link to={localePath("/search")} className={`${gridStyles.link} ${styles.searchTile}`}>
+              <span className={gridStyles.name}>{t("landing.search_tile")}</span>
+              <span className={gridStyles.description}>{t("landing.search_tile_text")}</span>
+            </Link>
+          </li>
+        </ul>
       </section>
     </div>
   );

@@ -1,0 +1,41 @@
+/** The signed-in account menu (account-menu.tsx), loaded on first use. */
+import { DropdownMenu } from "radix-ui";
+import { useTranslation } from "react-i18next";
+import headerStyles from "../../../app/header.module.css";
+import type { MenuState, MenuTriggerProps } from "../../../components/deferred-menu";
+
+interface AccountMenuContentProps extends MenuState {
+  trigger: MenuTriggerProps;
+  email: string;
+  onChangePassword(): void;
+  onSignOut(): void;
+}
+
+export function AccountMenuContent({
+  open,
+  onOpenChange,
+  trigger,
+  email,
+  onChangePassword,
+  onSignOut,
+}: AccountMenuContentProps) {
+  const { t } = useTranslation();
+  return (
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
+      <DropdownMenu.Trigger {...trigger} />
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={headerStyles.menu} align="end" sideOffset={6}>
+          <DropdownMenu.Label className={headerStyles.menuLabel}>
+            {t("auth.signed_in_as", { email })}
+          </DropdownMenu.Label>
+          <DropdownMenu.Item className={headerStyles.menuItem} onSelect={onChangePassword}>
+            {t("auth.change_password")}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={headerStyles.menuItem} onSelect={onSignOut}>
+            {t("auth.sign_out")}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,62 @@
+/** The footer's contact dialog (contact-link.tsx), loaded on first use. */
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { contactInput } from "../../../../shared/schemas/contact";
+import { Button } from "../../../components/button";
+import { Dialog } from "../../../components/dialog";
+import formStyles from "../../../components/form.module.css";
+import { FormAlert } from "../../../components/form-alert";
+import { TextAreaField } from "../../../components/text-field";
+import { ApiError, unwrap } from "../../../lib/api";
+import { api } from "../../../lib/api-client";
+import { notify } from "../../../lib/notify";
+
+export function ContactDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open onOpenChange={(next) => !next && onClose()} title={t("contact.title")}>
+      <ContactForm onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function ContactForm({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = contactInput.safeParse({ message });
+    if (!parsed.success) return setError(t(`validation.${parsed.error.issues[0]?.message ?? "invalid"}`));
+    setBusy(true);
+    setError(null);
+    try {
+      await unwrap(api.contact.$post({ json: parsed.data }));
+      notify.success(t("contact.sent"));
+      onDone();
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.code === "rate_limited" ? t("contact.cooldown") : t("contact.failed"),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={formStyles.form} onSubmit={submit} noValidate>
+      <FormAlert message={error} />
+      <TextAreaField
+        label={t("contact.message")}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        rows={6}
+      />
+      <Button type="submit" disabled={busy}>
+        {t("contact.send")}
+      </Button>
+    </form>
+  );
+}
