@@ -12,6 +12,7 @@ import { createApp } from "./app";
 import { resolveConfig } from "./config";
 import { dataDirStartupError, StartupError } from "./db/availability";
 import { openDatabase } from "./db/client";
+import { initialDataFolder } from "./db/initial-data";
 import { seedDemo } from "./db/seed-demo";
 import { type Env, EnvError, loadEnv } from "./env";
 import { createMailer } from "./mail";
@@ -22,7 +23,10 @@ async function main() {
   const env = loadEnv();
   const dataDir = resolve(env.DATA_DIR);
   const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(dataDir, "pglite") },
+    env.DATABASE_URL
+      ? { url: env.DATABASE_URL }
+      : // A new data folder starts as a copy of a prepared, migrated database (initial-data.ts).
+        { dataDir: join(dataDir, "pglite"), initialData: () => initialDataFolder() },
   );
   try {
     await database.migrate();

@@ -4,7 +4,7 @@
  * Drizzle database type.
  */
 import { existsSync, readFileSync, unlinkSync } from "node:fs";
-import { link, mkdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
+import { cp, link, mkdir, readFile, rename, rm, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,13 +36,17 @@ export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import
 
 export type DatabaseTarget =
   | { url: string }
-  | { dataDir: string }
+  /**
+   * A PGlite data folder. `initialData` names a prepared database (initial-data.ts) that a folder
+   * which does not exist yet starts as a copy of, instead of running initdb.
+   */
+  | { dataDir: string; initialData?: () => Promise<string | undefined> }
   /** In memory, optionally starting from a dump of a data folder (tests). */
   | { memory: true; loadDataDir?: Blob };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ("url" in target) return openPostgres(target.url);
-  if ("dataDir" in target) return openPgliteFolder(target.dataDir);
+  if ("dataDir" in target) return openPgliteFolder(target.dataDir, target.initialData);
   return pgliteHandle(await PGlite.create({ extensions: { pg_trgm }, loadDataDir: target.loadDataDir }));
 }
 
@@ -115,13 +119,18 @@ function openPostgres(url: string): DatabaseHandle {
   };
 }
 
-async function openPgliteFolder(dataDir: string): Promise<DatabaseHandle> {
+async function openPgliteFolder(
+  dataDir: string,
+  initialData?: () => Promise<string | undefined>,
+): Promise<DatabaseHandle> {
   let lock: DataDirLock | undefined;
   const fresh = !existsSync(dataDir);
   try {
     await mkdir(dirname(dataDir), { recursive: true });
     lock = await lockDataDir(`${dataDir}.lock`, dirname(dataDir));
-    await mkdir(dataDir, { recursive: true });
+    const template = fresh ? await initialData?.() : undefined;
+    if (template) await cp(template, dataDir, { recursive: true, errorOnExist: true, force: false });
+    else await mkdir(dataDir, { recursive: true });
     const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
     const handle = pgliteHandle(client);
     const held = lock;
