@@ -68,7 +68,7 @@ const CONTAINS = searchStatement("search_contains", {
   // Per matching tag name, its courses from course_tags_tag_lower_idx (never a scan of course_tags).
   byTag: `select t.course_id
           from (select distinct lower(tag) as tag from tag_names where tag ilike $1::text limit ${TAG_NAME_HITS}) n,
-          lateral (select course_id from course_tags where lower(tag) = n.tag limit ${TAG_HITS}) t
+          lateral (select course_id from course_tags where lower(tag) = n.tag order by course_id limit ${TAG_HITS}) t
           limit ${TAG_HITS}`,
   byDeck: `select course_id from decks where name ilike $1::text limit ${DECK_HITS}`,
   deckMatches: "d.name ilike $1::text",
@@ -79,8 +79,10 @@ const prefix = (length: 1 | 2) =>
   searchStatement(`search_prefix_${length}`, {
     byName: `select id from courses where left(lower(name), ${length}) = lower($1::text)
              order by left(lower(name), ${length}), follow_count desc, id limit ${SEARCH_NAME_HITS}`,
-    byTag: `select course_id from course_tags where lower(tag) = lower($1::text) limit ${TAG_HITS}`,
-    byDeck: `select course_id from decks where left(lower(name), ${length}) = lower($1::text) limit ${DECK_HITS}`,
+    // Ordered as their indexes are, so that a common tag or letter stops after the first rows.
+    byTag: `select course_id from course_tags where lower(tag) = lower($1::text) order by course_id limit ${TAG_HITS}`,
+    byDeck: `select course_id from decks where left(lower(name), ${length}) = lower($1::text)
+             order by course_id limit ${DECK_HITS}`,
     deckMatches: `left(lower(d.name), ${length}) = lower($1::text)`,
   });
 const PREFIX = { 1: prefix(1), 2: prefix(2) } as const;
