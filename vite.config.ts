@@ -75,7 +75,8 @@ function entryGraph() {
   };
   // Reached only through a package's index of re-exports, used by lazy screens alone: left out,
   // or they would ride along in the first load (TanStack Query's mutation and infinite-list hooks).
-  const onlyThroughIndex = /[\\/]@tanstack[\\/](?:react-query|query-core)[\\/].*(?:[mM]utation(?!Cache)|[iI]nfinite|[qQ]ueries)/;
+  const onlyThroughIndex =
+    /[\\/]@tanstack[\\/](?:react-query|query-core)[\\/].*(?:[mM]utation(?!Cache)|[iI]nfinite|[qQ]ueries)/;
   return { plugin, inEntryGraph: (id: string) => modules.has(id) && !onlyThroughIndex.test(id) };
 }
 

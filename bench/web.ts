@@ -63,7 +63,9 @@ async function measureFirstLoad(browser: Browser, baseURL: string, path: string)
     );
   });
   await page.goto(path, { waitUntil: "networkidle" });
-  // The route's own data and code arrive after the first idle moment on a slow machine: settle.
+  // On a busy machine the network can rest while the script still runs: wait for the page's
+  // heading (the route's code has run and asked for its data), then for the network to rest again.
+  await page.locator("main h1").first().waitFor({ timeout: 60_000 });
   await page.waitForLoadState("networkidle");
   const entries = await Promise.all(finished);
   await context.close();
@@ -135,7 +137,7 @@ function table(header: string[], rows: string[][]): string {
 
 function chromiumVersion(): string {
   try {
-    return execFileSync(CHROMIUM_PATH, ["--version"], { encoding: "utf8" }).trim();
+    return execFileSync(CHROMIUM_PATH, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   } catch {
     return "unknown";
   }
