@@ -40,7 +40,7 @@ function appWithoutDatabase() {
 describe("session lookup", () => {
   it("does not touch the database or the auth library without a session cookie", async () => {
     const { app, touched } = appWithoutDatabase();
-    for (const headers of [{}, { cookie: "theme=dark; other=1" }]) {
+    for (const headers of [{}, { cookie: "theme=dark; other=1" }] as Record<string, string>[]) {
       const res = await app.request("/", { headers });
       expect(await res.json()).toEqual({ user: null, token: null });
     }
