@@ -147,6 +147,16 @@ describe("compression", () => {
     expect(Number(res.headers.get("content-length"))).toBe(body.byteLength);
     expect(body.byteLength).toBeLessThan(original.length);
     expect(JSON.parse(decode(encoding, body))).toEqual(JSON.parse(original));
+
+    // The compressed form has a weak validator of its own, and a revalidation with it still works.
+    const etag = plain.headers.get("etag");
+    expect(etag).toMatch(/^"/);
+    expect(res.headers.get("etag")).toBe(`W/${etag}`);
+    const again = await app.request(`/api/courses/${course.id}`, {
+      headers: { "accept-encoding": encoding, "if-none-match": res.headers.get("etag") ?? "" },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("vary")).toMatch(/accept-encoding/i);
   });
 
   it("compresses the app's HTML when it is large enough, and keeps small replies as they are", async () => {

@@ -252,7 +252,13 @@ export const compression: MiddlewareHandler = async (c, next) => {
   }
   // Replace the reply whole: Hono would otherwise copy the old Content-Length onto the new one.
   const headers = new Headers(res.headers);
-  if (body !== raw) headers.set("content-encoding", encoding);
+  if (body !== raw) {
+    headers.set("content-encoding", encoding);
+    // The compressed bytes are another representation: a strong validator would claim the same
+    // bytes. Weak, it still matches an If-None-Match of either form (http/cache.ts compares both).
+    const etag = headers.get("etag");
+    if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`);
+  }
   headers.set("content-length", String(body.byteLength));
   c.res = undefined;
   c.res = new Response(new Uint8Array(body), {
