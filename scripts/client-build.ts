@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "vite";
 
 const root = join(import.meta.dirname, "..");
 const builtIndex = join(root, "dist/client/index.html");
+// The same inputs as scripts/build.mjs (clientInputs), which `npm start` and `npm run build` use.
 const inputs = ["src/client", "src/shared", "vite.config.ts", "package-lock.json"].map((p) => join(root, p));
 
 function newestModification(path: string): number {
@@ -24,6 +24,8 @@ export async function ensureClientBuild(): Promise<void> {
   // vite.config.ts sets NODE_ENV=production for the build; the calling process (a test runner) keeps its own.
   const nodeEnv = process.env.NODE_ENV;
   try {
+    // Imported only to build: loading Vite costs about a second.
+    const { build } = await import("vite");
     await build({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
