@@ -124,7 +124,7 @@ describe("deleting a user", () => {
 });
 
 describe("search indexes", () => {
-  it("has trigram GIN indexes on course names, tags and deck names", async () => {
+  it("has trigram GIN indexes on course names, tags, tag names and deck names", async () => {
     const indexes = await queryRows<{ indexname: string }>(
       db,
       sql`
@@ -135,6 +135,7 @@ describe("search indexes", () => {
       "course_tags_tag_trgm_idx",
       "courses_name_trgm_idx",
       "decks_name_trgm_idx",
+      "tag_names_tag_trgm_idx",
     ]);
   });
 });
