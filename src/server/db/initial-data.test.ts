@@ -1,0 +1,116 @@
+/**
+ * The prepared initial database (initial-data.ts): a new data folder starts as a copy of it, and
+ * still ends up exactly as a database created from scratch would: every migration applied, the
+ * demo courses loaded once by start-up (or never, with SEED_DEMO=false), nothing copied on a
+ * restart.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { count, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrationsFolder, openDatabase, queryRows } from "./client";
+import { initialDataFolder, initialDataKey } from "./initial-data";
+import { courses, users } from "./schema";
+import { DEMO_OWNER, seedDemo } from "./seed-demo";
+
+const scratch = await mkdtemp(join(tmpdir(), "flashcards-initial-data-"));
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+interface Journal {
+  entries: { tag: string }[];
+}
+const journal = JSON.parse(await readFile(join(migrationsFolder, "meta/_journal.json"), "utf8")) as Journal;
+
+async function appliedMigrations(database: Awaited<ReturnType<typeof openDatabase>>): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  return row?.n ?? 0;
+}
+
+describe("the prepared initial database", () => {
+  it("is keyed by the migrations: one added or one edited gives another key", async () => {
+    const copy = join(scratch, "drizzle-copy");
+    await cp(migrationsFolder, copy, { recursive: true });
+    const key = await initialDataKey(copy);
+    expect(key).toBe(await initialDataKey(migrationsFolder));
+
+    await writeFile(join(copy, "9999_later.sql"), "select 1;");
+    const added = await initialDataKey(copy);
+    expect(added).not.toBe(key);
+
+    const first = join(copy, `${journal.entries[0]?.tag}.sql`);
+    await writeFile(first, `${await readFile(first, "utf8")}\n-- edited`);
+    expect(await initialDataKey(copy)).not.toBe(added);
+  });
+
+  it("starts a new data folder migrated and without demo content; start-up seeds it once; a restart copies nothing", async () => {
+    const cache = join(scratch, "cache");
+    const template = await initialDataFolder(cache);
+    expect(template).toBeDefined();
+    expect(await initialDataFolder(cache)).toBe(template); // made once, then found
+
+    const dataDir = join(scratch, "data/pglite");
+    let copies = 0;
+    const initialData = async () => {
+      copies++;
+      return initialDataFolder(cache);
+    };
+    let database = await openDatabase({ dataDir, initialData });
+    try {
+      await database.migrate();
+      expect(copies).toBe(1);
+      expect(await appliedMigrations(database)).toBe(journal.entries.length);
+      // SEED_DEMO=false: nothing but the migrations.
+      expect(await database.db.select({ n: count() }).from(users)).toEqual([{ n: 0 }]);
+      expect(await seedDemo(database.db)).toBe(true);
+    } finally {
+      await database.close();
+    }
+
+    database = await openDatabase({ dataDir, initialData });
+    try {
+      await database.migrate();
+      expect(copies).toBe(1);
+      expect(await seedDemo(database.db)).toBe(false);
+      const demo = await database.db.select({ n: count() }).from(courses).where(eq(courses.userId, DEMO_OWNER.id));
+      expect(demo[0]?.n).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  it("a copy of a folder made before the latest migration gets it at start", async () => {
+    // Migrations as they were one migration ago.
+    const older = join(scratch, "drizzle-older");
+    await cp(migrationsFolder, older, { recursive: true });
+    const latest = journal.entries.at(-1)?.tag;
+    await rm(join(older, `${latest}.sql`));
+    await writeFile(
+      join(older, "meta/_journal.json"),
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, -1) }),
+    );
+    const olderFolder = join(scratch, "older-pglite");
+    const client = await PGlite.create({ dataDir: olderFolder, extensions: { pg_trgm } });
+    await migrate(drizzle({ client }), { migrationsFolder: older });
+    await client.close();
+
+    const database = await openDatabase({
+      dataDir: join(scratch, "upgraded/pglite"),
+      initialData: async () => olderFolder,
+    });
+    try {
+      expect(await appliedMigrations(database)).toBe(journal.entries.length - 1);
+      await database.migrate();
+      expect(await appliedMigrations(database)).toBe(journal.entries.length);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
