@@ -109,6 +109,8 @@ async function runLighthouse(url: string, reportDir: string, label: string, run:
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    // A run can fail to record its trace on a busy machine (NO_NAVSTART, NO_FCP): try it again.
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     await writeFile(join(reportDir, `${label}-${run}.json`), JSON.stringify(lhr));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -178,8 +180,17 @@ try {
   ] as const) {
     const runs: LighthouseRun[] = [];
     for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
-      runs.push(await runLighthouse(`${server.url}${route}`, reportDir, label, run));
+      for (let attempt = 1; ; attempt++) {
+        try {
+          runs.push(await runLighthouse(`${server.url}${route}`, reportDir, label, run));
+          break;
+        } catch (error) {
+          console.warn(`Lighthouse run ${run} on ${route} failed (attempt ${attempt}): ${(error as Error).message}`);
+          if (attempt === 3) break;
+        }
+      }
     }
+    if (runs.length === 0) throw new Error(`Every Lighthouse run on ${route} failed`);
     const cell = (pick: (run: LighthouseRun) => number, format: (value: number) => string) => {
       const values = runs.map(pick);
       const range = runs.length > 1 ? ` (${format(Math.min(...values))}–${format(Math.max(...values))})` : "";

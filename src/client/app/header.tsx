@@ -28,7 +28,7 @@ export function Header() {
   );
 }
 
-function LogoMark() {
+export function LogoMark() {
   return (
     <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
       <rect

@@ -7,6 +7,7 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { Loading } from "../components/loading";
 import { AppShell, type RouteHandle } from "./app-shell";
 import { ErrorPage } from "./error-page";
+import { LogoMark } from "./header";
 import { LanguageGate, LanguageRedirect } from "./language-gate";
 import { NotFoundPage } from "./not-found-page";
 
@@ -82,7 +83,7 @@ export const routes: RouteObject[] = [
     Component: AppShell,
     ErrorBoundary: ErrorPage,
     // Shown while the first screen's code loads.
-    HydrateFallback: Loading,
+    HydrateFallback: StartingUp,
     children: [
       {
         // A pathless layer so that a failing page shows the error page inside the header and footer.
@@ -108,6 +109,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** While the first screen's code loads: index.html's header bar, and a loading line. */
+function StartingUp() {
+  return (
+    <>
+      <div className="boot-header" aria-hidden="true">
+        <div className="boot-header-inner">
+          <LogoMark />
+        </div>
+      </div>
+      <Loading />
+    </>
+  );
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);
