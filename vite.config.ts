@@ -88,6 +88,12 @@ export default defineConfig(({ command, mode }) => {
   return {
     root: "src/client",
     plugins: [react(), precompress(), entry.plugin],
+    resolve: {
+      alias: {
+        // A polyfill for React < 18 that react-i18next imports; React 19 has the hook itself.
+        "use-sync-external-store/shim": join(import.meta.dirname, "src/client/lib/use-sync-external-store-shim.ts"),
+      },
+    },
     build: {
       outDir: "../../dist/client",
       emptyOutDir: true,

@@ -9,7 +9,6 @@ import { AppShell, type RouteHandle } from "./app-shell";
 import { ErrorPage } from "./error-page";
 import { LogoMark } from "./header";
 import { LanguageGate, LanguageRedirect } from "./language-gate";
-import { NotFoundPage } from "./not-found-page";
 
 const deckRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import("../features/decks/routes/deck-page")).DeckPage }) },
@@ -75,7 +74,7 @@ const languageRoutes: RouteObject[] = [
     path: "search",
     lazy: async () => ({ Component: (await import("../features/search/routes/search-page")).SearchPage }),
   },
-  { path: "*", Component: NotFoundPage },
+  { path: "*", lazy: async () => ({ Component: (await import("./not-found-page")).NotFoundPage }) },
 ];
 
 export const routes: RouteObject[] = [
