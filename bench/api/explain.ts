@@ -20,6 +20,11 @@ const EXPLAINED: { label: string; text: string; values: unknown[] }[] = [
   },
   { label: "search 'zanfenjul' (rare)", text: SEARCH_STATEMENTS.contains.text, values: [containsPattern("zanfenjul")] },
   {
+    label: "search 'lingramel' (rare, estimated common)",
+    text: SEARCH_STATEMENTS.contains.text,
+    values: [containsPattern("lingramel")],
+  },
+  {
     label: "search 'pharmacolog' (a tag)",
     text: SEARCH_STATEMENTS.contains.text,
     values: [containsPattern("pharmacolog")],
@@ -30,7 +35,11 @@ const EXPLAINED: { label: string; text: string; values: unknown[] }[] = [
   { label: "search 'zz' (2 characters, no hit)", text: SEARCH_STATEMENTS.prefix2.text, values: ["zz"] },
 ];
 
-const client = new pg.Client({ connectionString: url });
+// As the server's search pool sets them (src/server/db/client.ts).
+const client = new pg.Client({
+  connectionString: url,
+  options: "-c plan_cache_mode=force_custom_plan -c max_parallel_workers_per_gather=0",
+});
 await client.connect();
 try {
   for (const { label, text, values } of EXPLAINED) {

@@ -97,8 +97,9 @@ function openPostgres(url: string): DatabaseHandle {
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
     statement_timeout: SEARCH_TIMEOUT_MS,
-    // A plan for each pattern: a generic plan cannot tell a common word from a rare one.
-    options: "-c plan_cache_mode=force_custom_plan",
+    // A plan for each pattern: a generic plan cannot tell a common word from a rare one. No parallel
+    // workers: starting them costs more than a search takes, and they are CPU other requests need.
+    options: "-c plan_cache_mode=force_custom_plan -c max_parallel_workers_per_gather=0",
   });
   searchPool.on("error", lost);
   searchPool.on("connect", (client) => client.on("error", lost));
