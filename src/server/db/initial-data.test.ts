@@ -67,6 +67,8 @@ describe("the prepared initial database", () => {
       await database.migrate();
       expect(copies).toBe(1);
       expect(await appliedMigrations(database)).toBe(journal.entries.length);
+      const [settings] = await queryRows<{ shared_buffers: string }>(database.db, sql`show shared_buffers`);
+      expect(settings?.shared_buffers).toBe("32MB");
       // SEED_DEMO=false: nothing but the migrations.
       expect(await database.db.select({ n: count() }).from(users)).toEqual([{ n: 0 }]);
       expect(await seedDemo(database.db)).toBe(true);
