@@ -16,8 +16,9 @@
 import { createHmac } from "node:crypto";
 import { cpus, totalmem } from "node:os";
 import autocannon from "autocannon";
+import { freePort } from "../src/server/test/processes";
 import { BENCH_USER, type Catalogue, prepareCatalogue, syllableWord } from "./lib/catalogue";
-import { freePort, startNode, stopAll, stopChildrenOnExit } from "./lib/processes";
+import { startNode, stopAll, stopChildrenOnExit } from "./lib/processes";
 
 const AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123";
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/flashcards_bench";

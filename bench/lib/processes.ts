@@ -1,20 +1,7 @@
 /** Child processes of the benchmark: started with a readiness line, always stopped on the way out. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 
 const children = new Set<ChildProcess>();
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs `node --import tsx <script>` and waits until its output contains `ready` (or it dies). */
 export async function startNode(
