@@ -94,9 +94,9 @@ describe("security headers", () => {
     expect((await secure.request("/en/")).headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
   });
 
-  it.each(["/api/auth/get-session", "/api/profile", "/api/me/home"])("marks %s no-store", async (path) => {
+  it.each(["/api/auth/get-session", "/api/profile", "/api/me/home"])("marks %s private, no-store", async (path) => {
     const res = await app.request(path);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
   });
 });
 

@@ -27,6 +27,7 @@ import { outboxRoutes } from "./features/outbox/outbox.routes";
 import { progressRoutes } from "./features/progress/progress.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import type { AppEnv } from "./http/app-env";
+import { personalReads } from "./http/cache";
 import { codeForStatus, databaseAwayResponse, errorResponse, HttpError } from "./http/errors";
 import { originGuard } from "./http/origin-guard";
 import { requestGuard } from "./http/request-guard";
@@ -123,12 +124,7 @@ export function createApp({ db, config, mailer, clientDir }: AppOptions) {
   app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   app.use("/api/*", requestGuard);
   // Replies that carry sessions or personal data must never sit in a shared or browser cache.
-  for (const path of ["/api/auth/*", "/api/profile/*", "/api/me/*"]) {
-    app.use(path, async (c, next) => {
-      await next();
-      c.header("Cache-Control", "no-store");
-    });
-  }
+  for (const path of ["/api/auth/*", "/api/profile/*", "/api/me/*"]) app.use(path, personalReads);
 
   app.route("/api", createApi());
   app.all("/api/*", (c) => errorResponse(c, "not_found", "No such API endpoint."));

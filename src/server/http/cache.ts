@@ -43,21 +43,19 @@ export function sendJson<T>(
 }
 
 function respond(c: Context, body: string, personal: boolean, varyOnCookie: boolean): Response {
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
-  if (personal) {
-    headers["Cache-Control"] = PERSONAL_CACHE;
-    if (varyOnCookie) headers.Vary = "Cookie";
-    return c.body(body, 200, headers);
-  }
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "Cache-Control": personal ? PERSONAL_CACHE : PUBLIC_CACHE,
+  };
+  if (varyOnCookie) headers.Vary = "Cookie";
+  if (personal) return c.body(body, 200, headers);
   const etag = etagOf(body);
   headers.ETag = etag;
-  headers["Cache-Control"] = PUBLIC_CACHE;
-  if (varyOnCookie) headers.Vary = "Cookie";
   if (matchesEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
   return c.body(body, 200, headers);
 }
 
-/** For routers of personal data: whatever the handler answers is never stored by any cache. */
+/** For paths of personal data (app.ts): whatever the handler answers is never stored by any cache. */
 export const personalReads = createMiddleware(async (c, next) => {
   await next();
   c.header("Cache-Control", PERSONAL_CACHE);

@@ -1,14 +1,12 @@
 import { Hono } from "hono";
 import { courseListQuery } from "../../../shared/schemas/course";
 import type { AppEnv } from "../../http/app-env";
-import { personalReads } from "../../http/cache";
 import { signedIn } from "../../http/session";
 import { validate } from "../../http/validate";
 import { homeLists, listPage } from "./my-courses.service";
 
-/** GET /api/me/…: the signed-in user's course lists. */
+/** GET /api/me/…: the signed-in user's course lists (never cached: app.ts marks /api/me private). */
 export const myCoursesRoutes = new Hono<AppEnv>()
-  .use(personalReads)
   .use(signedIn)
   .get("/home", async (c) => c.json(await homeLists(c.var.db, c.var.user.id)))
   .get("/courses", validate("query", courseListQuery), async (c) => {
