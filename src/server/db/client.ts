@@ -275,6 +275,26 @@ function lockedError(holder: LockHolder, lockPath: string, dataDir: string): Sta
   );
 }
 
+const preparedStatements = new WeakMap<Database, Map<string, unknown>>();
+
+/**
+ * A Drizzle prepared statement, made once per database handle under its statement name (PostgreSQL
+ * then plans it once per connection).
+ */
+export function preparedOnce<Statement>(db: Database, name: string, prepare: (name: string) => Statement): Statement {
+  let statements = preparedStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedStatements.set(db, statements);
+  }
+  let statement = statements.get(name) as Statement | undefined;
+  if (statement === undefined) {
+    statement = prepare(name);
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<Row>(db: Database | Transaction, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };

@@ -15,7 +15,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { AUTH_MESSAGES } from "../auth";
-import type { Database } from "../db/client";
+import { type Database, preparedOnce } from "../db/client";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "./app-env";
 import { HttpError } from "./errors";
@@ -82,25 +82,18 @@ export function sessionToken<E extends AppEnv>(c: Context<E>): Promise<string | 
   return pending;
 }
 
-const lookups = new WeakMap<Database, ReturnType<typeof prepareLookup>>();
-
-function prepareLookup(db: Database) {
+function prepareLookup(db: Database, name: string) {
   return db
     .select({ id: users.id, email: users.email })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.token, sql.placeholder("token")), gt(sessions.expiresAt, sql`now()`)))
-    .prepare("session_user");
+    .prepare(name);
 }
 
 /** The user of an unexpired session, in one prepared statement. */
 export async function userOfSession(db: Database, token: string): Promise<SessionUser | null> {
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = prepareLookup(db);
-    lookups.set(db, lookup);
-  }
-  const [user] = await lookup.execute({ token });
+  const [user] = await preparedOnce(db, "session_user", (name) => prepareLookup(db, name)).execute({ token });
   return user ?? null;
 }
 

@@ -12,7 +12,7 @@ import {
   type HomeLists,
   LIST_PAGE_SIZE,
 } from "../../../shared/schemas/course";
-import type { Database } from "../../db/client";
+import { type Database, preparedOnce } from "../../db/client";
 import { courses, decks, followedCourses, userProgress } from "../../db/schema";
 
 const summary = { id: courses.id, name: courses.name, description: courses.description };
@@ -106,23 +106,8 @@ function inProgress(db: Database, sort: CourseListSort, { limit, offset }: typeo
 const lists = { own: ownCourses, followed, inProgress } as const;
 export type ListName = keyof typeof lists;
 
-function prepare(db: Database, list: ListName, sort: CourseListSort) {
-  return lists[list](db, sort, window).prepare(`my_${list}_${sort}`);
-}
-const prepared = new WeakMap<Database, Map<string, ReturnType<typeof prepare>>>();
-
 function run(db: Database, id: string, list: ListName, sort: CourseListSort, { limit, offset }: Window) {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = new Map();
-    prepared.set(db, statements);
-  }
-  const key = `${list}:${sort}`;
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = prepare(db, list, sort);
-    statements.set(key, statement);
-  }
+  const statement = preparedOnce(db, `my_${list}_${sort}`, (name) => lists[list](db, sort, window).prepare(name));
   return statement.execute({ userId: id, limit, offset }) as Promise<CourseSummary[]>;
 }
 
