@@ -124,7 +124,7 @@ function OwnerActions({ course }: { course: CourseDetail }) {
             onConfirm={async () => {
               try {
                 await deleteCourse.mutateAsync(course.id);
-                notify.success(t("validation.course_deleted_successfully"));
+                notify.success(t("course.course_deleted_successfully"));
                 navigate(localePath("/home"));
               } catch (failure) {
                 console.error(failure); // the spec only logs it; the dialog stays open to try again

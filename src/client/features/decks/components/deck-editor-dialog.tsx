@@ -88,10 +88,10 @@ function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
     try {
       if (editing) {
         await updateDeck.mutateAsync({ name, description, ...deckChanges(editing.flashcards, rows) });
-        notify.success(t("validation.changes_saved"));
+        notify.success(t("deck_form.changes_saved"));
       } else {
         await createDeck.mutateAsync(parsed.data);
-        notify.success(t("validation.deck_made_successfully"));
+        notify.success(t("deck_form.deck_made_successfully"));
       }
       onDone();
     } catch (failure) {

@@ -102,7 +102,7 @@ export function DeckPage() {
               onConfirm={async () => {
                 try {
                   await deleteDeck.mutateAsync(deck.id);
-                  notify.success(t("validation.delete_deck_succeeded"));
+                  notify.success(t("deck.delete_deck_succeeded"));
                   navigate(coursePath);
                 } catch (failure) {
                   console.error(failure);
