@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
-import { chooseEncoding, compression, createApp } from "./app";
+import { createApp } from "./app";
+import { chooseEncoding, compression } from "./http/compression";
 import { createCourse, createUser } from "./test/factories";
 import { setupTestApp, testConfig } from "./test/test-app";
 

@@ -58,5 +58,6 @@ function respond(c: Context, body: string, personal: boolean, varyOnCookie: bool
 /** For paths of personal data (app.ts): whatever the handler answers is never stored by any cache. */
 export const personalReads = createMiddleware(async (c, next) => {
   await next();
-  c.header("Cache-Control", PERSONAL_CACHE);
+  // Set on the reply itself: c.header() after next() would rebuild it as a full web Response.
+  c.res.headers.set("Cache-Control", PERSONAL_CACHE);
 });
