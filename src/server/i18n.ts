@@ -10,3 +10,13 @@ export function mailText(language: Language | null | undefined, key: MailKey, va
   const text = resources[language ?? DEFAULT_LANGUAGE].mail[key];
   return text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => vars[name] ?? "");
 }
+
+/** The English text of a translation key such as `validation.course_name_required`, filled in; undefined when there is none. */
+export function englishText(key: string, params: Record<string, string | number> = {}): string | undefined {
+  let text: unknown = en;
+  for (const part of key.split(".")) {
+    text = typeof text === "object" && text !== null ? (text as Record<string, unknown>)[part] : undefined;
+  }
+  if (typeof text !== "string") return undefined;
+  return text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(params[name] ?? ""));
+}

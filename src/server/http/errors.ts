@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiErrorBody, ErrorCode } from "../../shared/errors";
+import type { ApiErrorBody, ApiIssue, ErrorCode } from "../../shared/errors";
+import { englishText } from "../i18n";
 
 const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   invalid_request: 400,
@@ -13,11 +14,23 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   unavailable: 503,
 };
 
+const codeByStatus = new Map<number, ErrorCode>([
+  ...(Object.entries(statusByCode) as [ErrorCode, number][]).map(([code, status]) => [status, code] as const),
+  // The auth library answers a clash with stored data (an email already registered) with 422.
+  [422, "conflict"],
+]);
+
+/** The error code for an HTTP status from elsewhere (the auth library, Hono): its own, else by class. */
+export function codeForStatus(status: number): ErrorCode {
+  return codeByStatus.get(status) ?? (status >= 500 ? "internal" : "invalid_request");
+}
+
 /** Thrown by services and routes; the app's error handler turns it into the one error shape. */
 export class HttpError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly issues?: ApiIssue[],
   ) {
     super(message);
     this.name = "HttpError";
@@ -28,16 +41,31 @@ export class HttpError extends Error {
   }
 }
 
-export function errorResponse(c: Context, code: ErrorCode, message: string, reason?: string) {
-  const body: ApiErrorBody = { error: reason ? { code, message, reason } : { code, message } };
-  return c.json(body, statusByCode[code]);
+/** The English text of each issue, prefixed with its field: the `message` that goes with `issues`. */
+export function describeIssues(issues: readonly ApiIssue[]): string {
+  return issues
+    .map(({ path, key, params }) => {
+      const text = englishText(key, params) ?? "This value is not valid.";
+      return path.length ? `${path.join(".")}: ${text}` : text;
+    })
+    .join(" ");
 }
 
-/** The error code for an HTTP status from elsewhere (the auth library). */
-export function codeForStatus(status: number): ErrorCode {
-  if (status === 400 || status === 422) return status === 422 ? "conflict" : "invalid_request";
-  const found = (Object.entries(statusByCode) as [ErrorCode, number][]).find(([, s]) => s === status);
-  return found?.[0] ?? (status >= 500 ? "internal" : "invalid_request");
+/** A 400 naming what to correct, for refusals the shared schemas cannot make alone. */
+export function invalidRequest(issues: ApiIssue[]): HttpError {
+  return new HttpError("invalid_request", describeIssues(issues), issues);
+}
+
+export function errorResponse(
+  c: Context,
+  code: ErrorCode,
+  message: string,
+  { reason, issues }: { reason?: string; issues?: ApiIssue[] } = {},
+) {
+  const body: ApiErrorBody = {
+    error: { code, message, ...(reason && { reason }), ...(issues?.length && { issues }) },
+  };
+  return c.json(body, statusByCode[code]);
 }
 
 /** 503 while the database is away (restart, failover): clients may try again in a few seconds. */

@@ -1,11 +1,12 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { ZodType } from "zod";
-import { errorResponse } from "./errors";
+import { issuesFromZod } from "../../shared/errors";
+import { errorResponse, invalidRequest } from "./errors";
 
 /**
  * Validates one part of the request with a shared zod schema. A failure answers 400 in the one
- * error shape, naming the field, before the handler runs (so nothing changes).
+ * error shape, with an issue per field, before the handler runs (so nothing changes).
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(
   target: Target,
@@ -13,9 +14,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
 ) {
   return zValidator(target, schema, (result, c) => {
     if (result.success) return;
-    const message = result.error.issues
-      .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-      .join("; ");
-    return errorResponse(c, "invalid_request", message);
+    const { code, message, issues } = invalidRequest(issuesFromZod(result.error.issues));
+    return errorResponse(c, code, message, { issues });
   });
 }

@@ -6,6 +6,6 @@ export const CONTACT_MESSAGE_MAX = 2000;
 export const contactInput = z.object({
   message: storableText()
     .trim()
-    .min(1, "contact_message_required")
-    .max(CONTACT_MESSAGE_MAX, "contact_message_too_long"),
+    .min(1, "validation.contact_message_required")
+    .max(CONTACT_MESSAGE_MAX, "validation.contact_message_too_long"),
 });

@@ -7,15 +7,18 @@ export const entityId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const courseIdParams = z.object({ courseId: entityId });
 
-const tag = storableText().trim().min(1, "tag_required").max(TEXT_LIMITS.tag, "tag_too_long");
+const tag = storableText().trim().min(1, "validation.tag_required").max(TEXT_LIMITS.tag, "validation.tag_too_long");
 
-/** Create and edit course. Messages are translation keys under `validation.`. */
+/** Create and edit course. Messages are translation keys (src/shared/errors.ts turns them into issues). */
 export const courseInput = z.object({
-  name: storableText().trim().min(1, "course_name_required").max(TEXT_LIMITS.courseName, "course_name_too_long"),
-  description: storableText().trim().max(TEXT_LIMITS.courseDescription, "description_too_long").default(""),
+  name: storableText()
+    .trim()
+    .min(1, "validation.course_name_required")
+    .max(TEXT_LIMITS.courseName, "validation.course_name_too_long"),
+  description: storableText().trim().max(TEXT_LIMITS.courseDescription, "validation.description_too_long").default(""),
   tags: z
     .array(tag)
-    .max(TEXT_LIMITS.tagsPerCourse, "too_many_tags")
+    .max(TEXT_LIMITS.tagsPerCourse, "validation.too_many_tags")
     .default([])
     // The same tag twice is one tag.
     .transform((tags) => [...new Set(tags)]),
@@ -69,5 +72,5 @@ export interface SearchResult extends CourseSummary {
 }
 
 export const searchQuery = z.object({
-  q: storableText().trim().min(1, "search_query_required").max(100, "search_query_too_long"),
+  q: storableText().trim().min(1, "validation.search_query_required").max(100, "validation.search_query_too_long"),
 });

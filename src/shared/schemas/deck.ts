@@ -11,33 +11,39 @@ import { storableText } from "./text";
 
 export const deckIdParams = z.object({ deckId: entityId });
 
-/** Messages are the spec's translation keys (section 8) or keys under `validation.`. */
+/** Messages are translation keys, most of them the spec's (section 8). */
 const question = storableText()
   .trim()
-  .min(1, "each_flashcard_needs_question")
-  .max(TEXT_LIMITS.question, "question_too_long");
-const answer = storableText().trim().min(1, "each_flashcard_needs_answer").max(TEXT_LIMITS.answer, "answer_too_long");
+  .min(1, "validation.each_flashcard_needs_question")
+  .max(TEXT_LIMITS.question, "validation.question_too_long");
+const answer = storableText()
+  .trim()
+  .min(1, "validation.each_flashcard_needs_answer")
+  .max(TEXT_LIMITS.answer, "validation.answer_too_long");
 const duration = z
-  .number({ message: "duration_warning" })
-  .min(CARD_DURATION_MIN_SECONDS, "duration_warning")
-  .max(CARD_DURATION_MAX_SECONDS, "duration_warning");
+  .number({ message: "validation.duration_warning" })
+  .min(CARD_DURATION_MIN_SECONDS, "validation.duration_warning")
+  .max(CARD_DURATION_MAX_SECONDS, "validation.duration_warning");
 
 export const cardInput = z.object({ question, answer, duration });
 export type CardInput = z.infer<typeof cardInput>;
 
-const deckName = storableText().trim().min(1, "deck_name_required").max(TEXT_LIMITS.deckName, "deck_name_too_long");
+const deckName = storableText()
+  .trim()
+  .min(1, "validation.deck_name_required")
+  .max(TEXT_LIMITS.deckName, "validation.deck_name_too_long");
 const deckDescription = storableText()
   .trim()
-  .min(1, "deck_description_required")
-  .max(TEXT_LIMITS.deckDescription, "description_too_long");
+  .min(1, "validation.deck_description_required")
+  .max(TEXT_LIMITS.deckDescription, "validation.description_too_long");
 
 export const deckCreateInput = z.object({
   name: deckName,
   description: deckDescription,
   cards: z
     .array(cardInput)
-    .min(DECK_MIN_CARDS, "four_flashcards_in_deck")
-    .max(DECK_MAX_CARDS, "more_than_fifty_flashcards_in_deck"),
+    .min(DECK_MIN_CARDS, "validation.four_flashcards_in_deck")
+    .max(DECK_MAX_CARDS, "validation.more_than_fifty_flashcards_in_deck"),
 });
 export type DeckCreateInput = z.infer<typeof deckCreateInput>;
 
@@ -47,10 +53,10 @@ export const deckUpdateInput = z.object({
   description: deckDescription,
   changed: z
     .array(cardInput.extend({ id: entityId }))
-    .max(DECK_MAX_CARDS, "more_than_fifty_flashcards_in_deck")
+    .max(DECK_MAX_CARDS, "validation.more_than_fifty_flashcards_in_deck")
     .default([]),
-  added: z.array(cardInput).max(DECK_MAX_CARDS, "more_than_fifty_flashcards_in_deck").default([]),
-  deleted: z.array(entityId).max(DECK_MAX_CARDS, "more_than_fifty_flashcards_in_deck").default([]),
+  added: z.array(cardInput).max(DECK_MAX_CARDS, "validation.more_than_fifty_flashcards_in_deck").default([]),
+  deleted: z.array(entityId).max(DECK_MAX_CARDS, "validation.more_than_fifty_flashcards_in_deck").default([]),
 });
 export type DeckUpdateInput = z.input<typeof deckUpdateInput>;
 

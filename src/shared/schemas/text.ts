@@ -10,6 +10,6 @@ export function hasForbiddenCharacters(value: string): boolean {
   return value.includes("\u0000") || LONE_SURROGATE.test(value);
 }
 
-/** A string schema that refuses NUL and lone surrogates with the `text_invalid_characters` key. */
+/** A string schema that refuses NUL and lone surrogates with the `validation.text_invalid_characters` key. */
 export const storableText = () =>
-  z.string().refine((value) => !hasForbiddenCharacters(value), "text_invalid_characters");
+  z.string().refine((value) => !hasForbiddenCharacters(value), "validation.text_invalid_characters");

@@ -1,12 +1,14 @@
 import { Hono, type MiddlewareHandler } from "hono";
+import { type ApiIssue, INVALID_VALUE_KEY } from "../../../shared/errors";
 import { languageBody } from "../../../shared/schemas/profile";
 import { AUTH_MESSAGES } from "../../auth";
 import { databaseAnswers } from "../../db/availability";
 import type { AppEnv } from "../../http/app-env";
 import { clientAddress } from "../../http/client-address";
-import { codeForStatus, databaseAwayResponse, errorResponse } from "../../http/errors";
+import { codeForStatus, databaseAwayResponse, describeIssues, errorResponse } from "../../http/errors";
 import { requireUser } from "../../http/session";
 import { validate } from "../../http/validate";
+import { englishText } from "../../i18n";
 import { getProfile, saveLanguage } from "./accounts.service";
 import { runAuthRequest } from "./auth-request";
 import { AUTH_LIMITS, hitRateLimit } from "./rate-limit";
@@ -30,19 +32,73 @@ const authRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   return runAuthRequest({ address, path: endpoint }, next);
 };
 
+/** The library's refusals that have a text of ours, and the field they concern (none: the request). */
+const REASON_ISSUES: Record<string, { key: string; field?: "email" | "newPassword" | "currentPassword" }> = {
+  INVALID_EMAIL: { key: "validation.email_invalid", field: "email" },
+  USER_ALREADY_REGISTERED: { key: "auth.email_already_registered", field: "email" },
+  EMAIL_NOT_VERIFIED: { key: "auth.email_not_verified" },
+  INVALID_EMAIL_OR_PASSWORD: { key: "auth.invalid_credentials" },
+  PASSWORD_TOO_SHORT: { key: "auth.password_length", field: "newPassword" },
+  PASSWORD_TOO_LONG: { key: "auth.password_length", field: "newPassword" },
+  PASSWORD_TOO_COMMON: { key: "auth.password_too_common", field: "newPassword" },
+  INVALID_PASSWORD: { key: "change_password.wrong_current", field: "currentPassword" },
+  INVALID_TOKEN: { key: "reset_password.invalid_token" },
+  USER_NOT_AUTHENTICATED: { key: "auth.user_not_authenticated" },
+  SIGN_IN_LOCKED: { key: "auth.sign_in_locked" },
+};
+
+/** Keys for the library's own schema failures on fields whose text says more than "not valid". */
+const FIELD_KEYS: Record<string, string> = {
+  email: "validation.email_invalid",
+  password: "auth.password_required",
+  newPassword: "auth.password_required",
+  currentPassword: "auth.password_required",
+};
+
+/**
+ * The library's schema failure names its fields only in its message, as
+ * `[body.email] Invalid email address; [query.token] Invalid input: …`: the fields become issues,
+ * zod's English texts are dropped.
+ */
+export function validationIssues(message: string): ApiIssue[] {
+  const paths = [...message.matchAll(/\[(?:body|query)(?:\.([^\]]+))?\]/g)].map(([, path]) =>
+    path ? path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)) : [],
+  );
+  if (paths.length === 0) return [{ path: [], key: INVALID_VALUE_KEY }];
+  return paths.map((path) => ({ path, key: FIELD_KEYS[String(path[0])] ?? INVALID_VALUE_KEY }));
+}
+
+/** What the person is shown for one of the library's error replies at this endpoint, if we know. */
+function authIssues(endpoint: string, reason: string | undefined, message: string): ApiIssue[] | undefined {
+  if (reason === "VALIDATION_ERROR") return validationIssues(message);
+  const known = reason ? REASON_ISSUES[reason] : undefined;
+  if (!known) return undefined;
+  // Sign-up names its new password `password`; reset and change name it `newPassword`.
+  const field = known.field === "newPassword" && endpoint === "/sign-up/email" ? "password" : known.field;
+  return [{ path: field ? [field] : [], key: known.key }];
+}
+
 /**
  * Better Auth's endpoints (sign-up, sign-in, sign-out, session, passwords), behind our limits.
- * Its error replies (`{ code, message }`) are rewritten into the one error shape; its code becomes
- * the `reason`, and the message stays as it is (the spec shows provider messages as they come).
+ * Its error replies (`{ code, message }`) are rewritten into the one error shape: its code becomes
+ * the `reason`, the refusals we have a text for become `issues`, and its message stays as it is
+ * (the spec shows provider messages as they come), except zod's texts of a schema failure.
  */
 export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", authRateLimit, async (c) => {
   const response = await c.var.auth.handler(c.req.raw);
   // The library catches database errors itself and answers 500; when the database is away, say so
   // (503, try again shortly), as every other route does.
   if (response.status >= 500 && !(await databaseAnswers(c.var.db))) return databaseAwayResponse(c);
-  if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json")) return response;
-  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  const reply = errorResponse(c, codeForStatus(response.status), body.message ?? "Authentication failed.", body.code);
+  if (response.status < 400) return response;
+  const code = codeForStatus(response.status);
+  const isJson = response.headers.get("content-type")?.includes("application/json");
+  const body = (isJson ? await response.json().catch(() => ({})) : {}) as { code?: string; message?: string };
+  const issues = authIssues(c.req.path.replace(/^\/api\/auth/, ""), body.code, body.message ?? "");
+  const message =
+    body.code === "VALIDATION_ERROR" && issues
+      ? describeIssues(issues)
+      : (body.message ?? englishText(`errors.${code}`) ?? "Authentication failed.");
+  const reply = errorResponse(c, code, message, { reason: body.code, issues });
   for (const cookie of response.headers.getSetCookie()) reply.headers.append("set-cookie", cookie);
   const retryAfter = response.headers.get("retry-after");
   if (retryAfter) reply.headers.set("retry-after", retryAfter);

@@ -52,7 +52,12 @@ describe("sign-up", () => {
     });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
-      error: { code: "conflict", message: "User already registered", reason: "USER_ALREADY_REGISTERED" },
+      error: {
+        code: "conflict",
+        message: "User already registered",
+        reason: "USER_ALREADY_REGISTERED",
+        issues: [{ path: ["email"], key: "auth.email_already_registered" }],
+      },
     });
   });
 
@@ -77,6 +82,7 @@ describe("sign-up", () => {
         code: "invalid_request",
         message: "This password is too common. Choose one that is harder to guess.",
         reason: "PASSWORD_TOO_COMMON",
+        issues: [{ path: ["password"], key: "auth.password_too_common" }],
       });
       expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
       expect(await mailCount(email)).toBe(0);

@@ -63,7 +63,7 @@ describe("GET /api/courses/:courseId", () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error.code).toBe("invalid_request");
-    expect(body.error.message).toContain("courseId");
+    expect(body.error.issues).toEqual([{ path: ["courseId"], key: "validation.invalid_value" }]);
   });
 });
 
@@ -102,16 +102,21 @@ describe("creating, editing and deleting a course", () => {
   });
 
   it.each([
-    ["no name", { name: "   " }, "course_name_required"],
-    ["a blank tag", { name: "N", tags: ["ok", " "] }, "tag_required"],
-    ["a name too long", { name: "x".repeat(121) }, "name: course_name_too_long"],
-    ["a tag too long", { name: "N", tags: ["x".repeat(41)] }, "tags.0: tag_too_long"],
-    ["a description too long", { name: "N", description: "x".repeat(2001) }, "description: description_too_long"],
-  ])("refuses %s with a 400 naming the field", async (_, body, message) => {
+    ["no name", { name: "   " }, "name: validation.course_name_required"],
+    ["a blank tag", { name: "N", tags: ["ok", " "] }, "tags.1: validation.tag_required"],
+    ["a name too long", { name: "x".repeat(121) }, "name: validation.course_name_too_long"],
+    ["a tag too long", { name: "N", tags: ["x".repeat(41)] }, "tags.0: validation.tag_too_long"],
+    [
+      "a description too long",
+      { name: "N", description: "x".repeat(2001) },
+      "description: validation.description_too_long",
+    ],
+  ])("refuses %s with a 400 naming the field", async (_, body, issue) => {
     const { client, userId } = await signedInClient();
     const res = await client.post("/api/courses", body);
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toContain(message);
+    const { issues } = (await res.json()).error;
+    expect(issues.map((i: { path: string[]; key: string }) => `${i.path.join(".")}: ${i.key}`)).toEqual([issue]);
     expect(await db.select().from(courses).where(eq(courses.userId, userId))).toEqual([]);
   });
 

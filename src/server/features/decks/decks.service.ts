@@ -4,7 +4,7 @@ import type { DeckCreateInput, DeckDetail } from "../../../shared/schemas/deck";
 import type { Database, Transaction } from "../../db/client";
 import { decks, flashcards } from "../../db/schema";
 import type { JsonText } from "../../http/cache";
-import { HttpError } from "../../http/errors";
+import { HttpError, invalidRequest } from "../../http/errors";
 import type { SessionUser } from "../../http/session";
 import { lockOwnCourse } from "../courses/courses.service";
 import { preparedText, type Statement } from "../courses/prepared";
@@ -89,15 +89,21 @@ export async function updateDeck(db: Database, user: SessionUser, deckId: number
     const existing = new Set(
       (await tx.select({ id: flashcards.id }).from(flashcards).where(eq(flashcards.deckId, deckId))).map((c) => c.id),
     );
+    // A card deleted meanwhile (in another tab) is named where the request names it.
+    const foreign = [
+      ...input.changed.flatMap((card, i) => (existing.has(card.id) ? [] : [["changed", i, "id"]])),
+      ...input.deleted.flatMap((id, i) => (existing.has(id) ? [] : [["deleted", i]])),
+    ];
+    if (foreign.length) throw invalidRequest(foreign.map((path) => ({ path, key: "validation.card_not_in_deck" })));
     const named = [...input.changed.map((c) => c.id), ...input.deleted];
-    const foreign = named.filter((id) => !existing.has(id));
-    if (foreign.length) throw new HttpError("invalid_request", `Flashcards not in this deck: ${foreign.join(", ")}.`);
     if (new Set(named).size !== named.length) {
       throw new HttpError("invalid_request", "A flashcard is named twice (changed and deleted, or changed twice).");
     }
     const remaining = existing.size - input.deleted.length + input.added.length;
-    if (remaining < DECK_MIN_CARDS) throw new HttpError("invalid_request", "cards: four_flashcards_in_deck");
-    if (remaining > DECK_MAX_CARDS) throw new HttpError("invalid_request", "cards: more_than_fifty_flashcards_in_deck");
+    if (remaining < DECK_MIN_CARDS) throw invalidRequest([{ path: [], key: "validation.four_flashcards_in_deck" }]);
+    if (remaining > DECK_MAX_CARDS) {
+      throw invalidRequest([{ path: [], key: "validation.more_than_fifty_flashcards_in_deck" }]);
+    }
 
     await tx.update(decks).set({ name: input.name, description: input.description }).where(eq(decks.id, deckId));
     if (input.deleted.length) await tx.delete(flashcards).where(inArray(flashcards.id, input.deleted));

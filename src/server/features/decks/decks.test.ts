@@ -92,7 +92,10 @@ describe("creating a deck", () => {
     const before = await courseSnapshot(db, courseId);
     const res = await createDeck(client, courseId, body);
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toContain(message);
+    const { issues } = (await res.json()).error;
+    expect(issues.map((i: { path: string[]; key: string }) => `${i.path.join(".")}: ${i.key}`).join(" ")).toContain(
+      message,
+    );
     expect(await courseSnapshot(db, courseId)).toEqual(before);
   });
 
