@@ -23,6 +23,7 @@ import { healthRoutes } from "./features/health/health.routes";
 import { myCoursesRoutes } from "./features/my-courses/my-courses.routes";
 import { outboxRoutes } from "./features/outbox/outbox.routes";
 import { progressRoutes } from "./features/progress/progress.routes";
+import { reviewsRoutes } from "./features/reviews/reviews.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import type { AppEnv } from "./http/app-env";
 import { personalReads } from "./http/cache";
@@ -85,6 +86,7 @@ function createApi() {
     .route("/courses", coursesRoutes)
     .route("/decks", decksRoutes)
     .route("/progress", progressRoutes)
+    .route("/reviews", reviewsRoutes)
     .route("/me", myCoursesRoutes)
     .route("/follows", followsRoutes)
     .route("/search", searchRoutes)
@@ -124,7 +126,7 @@ export function createApp({ db, config, mailer, clientDir }: AppOptions) {
   app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   app.use("/api/*", requestGuard);
   // Replies that carry sessions or personal data must never sit in a shared or browser cache.
-  for (const path of ["/api/auth/*", "/api/profile/*", "/api/me/*"]) app.use(path, personalReads);
+  for (const path of ["/api/auth/*", "/api/profile/*", "/api/me/*", "/api/reviews/*"]) app.use(path, personalReads);
 
   app.route("/api", createApi());
   app.all("/api/*", (c) => errorResponse(c, "not_found", "No such API endpoint."));

@@ -23,6 +23,8 @@ export interface AppConfig {
    * nobody, only requests from this machine, or anyone (OUTBOX=true, a deliberate choice).
    */
   outbox: "off" | "loopback" | "anyone";
+  /** The time learning memory schedules by; tests move it forward. */
+  clock: () => Date;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
@@ -61,6 +63,7 @@ export async function resolveConfig(env: Env): Promise<AppConfig> {
     production,
     trustProxy: env.TRUST_PROXY,
     outbox: outboxAccess(env, production),
+    clock: () => new Date(),
   };
 }
 

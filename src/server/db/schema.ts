@@ -10,14 +10,17 @@ import { relations, sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -302,6 +305,94 @@ export const followedCourses = pgTable(
     index("followed_courses_course_id_idx").on(t.courseId),
   ],
 );
+
+// ---------------------------------------------------------------- learning memory (decision 0021)
+
+/**
+ * Every answer a signed-in learner gives, in any mode: append-only, the source of truth for card
+ * memory. The id is the client's, so a resent answer is recorded once.
+ */
+export const reviewLog = pgTable(
+  "review_log",
+  {
+    id: uuid("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => flashcards.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** flip, choice, matching, tiles, test or review (shared/schemas/review.ts). */
+    mode: text("mode").notNull(),
+    /** 1 Again, 2 Hard, 3 Good, 4 Easy. */
+    grade: smallint("grade").notNull(),
+    responseMs: integer("response_ms"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("review_log_user_card_answered_idx").on(t.userId, t.cardId, t.answeredAt),
+    index("review_log_user_answered_idx").on(t.userId, t.answeredAt),
+    index("review_log_card_id_idx").on(t.cardId),
+    index("review_log_course_id_idx").on(t.courseId),
+    check("review_log_grade_check", sql`${t.grade} between 1 and 4`),
+    check("review_log_mode_check", sql`${t.mode} in ('flip', 'choice', 'matching', 'tiles', 'test', 'review')`),
+  ],
+);
+
+/**
+ * A learner's memory of one card, derived from the review log (shared/memory/scheduler.ts): kept so
+ * the due queue is one indexed read. Dropped with the card; kept when the card is edited.
+ */
+export const cardMemory = pgTable(
+  "card_memory",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => flashcards.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    due: timestamp("due", { withTimezone: true }).notNull(),
+    stability: doublePrecision("stability").notNull(),
+    difficulty: doublePrecision("difficulty").notNull(),
+    /** new, learning, review or relearning. */
+    state: text("state").notNull(),
+    reps: integer("reps").notNull(),
+    lapses: integer("lapses").notNull(),
+    learningSteps: integer("learning_steps").notNull(),
+    scheduledDays: integer("scheduled_days").notNull(),
+    lastReview: timestamp("last_review", { withTimezone: true }),
+    /** The first answer's time: when the card stopped being new (the daily new-card limit counts these). */
+    introducedAt: timestamp("introduced_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.cardId] }),
+    index("card_memory_user_due_idx").on(t.userId, t.due),
+    index("card_memory_user_course_due_idx").on(t.userId, t.courseId, t.due),
+    index("card_memory_user_introduced_idx").on(t.userId, t.introducedAt),
+    index("card_memory_card_id_idx").on(t.cardId),
+    index("card_memory_course_id_idx").on(t.courseId),
+  ],
+);
+
+/** A learner's review settings; a user without a row has the defaults (shared/memory/limits.ts). */
+export const reviewSettings = pgTable("review_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  desiredRetention: real("desired_retention").notNull(),
+  newCardsPerDay: integer("new_cards_per_day").notNull(),
+  reviewsPerDay: integer("reviews_per_day").notNull(),
+  timeZone: text("time_zone").notNull(),
+  updatedAt: updatedAt(),
+});
 
 // ---------------------------------------------------------------- relations (for db.query.*)
 

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../db/schema";
+import { flashcards, users } from "../db/schema";
 import { createCourse } from "../test/factories";
 import { signUpConfirmed, TestClient } from "../test/http-client";
 import { apiEndpoints, fillPath } from "../test/route-table";
@@ -48,6 +48,11 @@ const ACCESS: Record<string, Access> = {
   "PUT /api/follows/:courseId": "signed-in",
   "DELETE /api/follows/:courseId": "signed-in",
   "POST /api/contact": "signed-in",
+  "POST /api/reviews": "signed-in",
+  "POST /api/reviews/batch": "signed-in",
+  "GET /api/reviews/queue": "signed-in",
+  "GET /api/reviews/settings": "signed-in",
+  "PUT /api/reviews/settings": "signed-in",
 
   "PUT /api/courses/:courseId": "owner",
   "DELETE /api/courses/:courseId": "owner",
@@ -63,7 +68,9 @@ const ownerId = (await db.select({ id: users.id }).from(users).where(eq(users.em
 async function freshFixture(): Promise<RequestTarget> {
   if (!ownerId) throw new Error("owner missing");
   const course = await createCourse(db, ownerId, { decks: 2, cardsPerDeck: 4, tags: ["t"] });
-  return { courseId: course.id, deckId: course.decks[0]?.id ?? 0, email };
+  const deckId = course.decks[0]?.id ?? 0;
+  const [card] = await db.select({ id: flashcards.id }).from(flashcards).where(eq(flashcards.deckId, deckId)).limit(1);
+  return { courseId: course.id, deckId, cardId: card?.id, email };
 }
 
 function call(client: TestClient, endpoint: string, fixture: RequestTarget) {

@@ -1,9 +1,13 @@
 /**
- * Each API test file gets the real app on the run's database: the shared PostgreSQL test database,
- * or its own PGlite loaded from the migrated dump. Tests build their own data (see factories).
+ * Each API test file gets the real app on the run's database: the PostgreSQL test database, or on
+ * PGlite the worker's copy of the migrated dump, one per worker process (the api project runs
+ * without per-file isolation, so this module and its copy live as long as the worker). Tests build
+ * their own data with unique values (see factories), so files sharing a database never collide,
+ * as they always have on PostgreSQL. A test that needs a database of its own opens one with
+ * openTestDatabase and closes it.
  */
 import { readFile } from "node:fs/promises";
-import { afterAll, inject } from "vitest";
+import { inject } from "vitest";
 import { createApp } from "../app";
 import type { AppConfig } from "../config";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client";
@@ -19,6 +23,7 @@ export const testConfig: AppConfig = {
   trustProxy: 1,
   // In-process requests have no socket address to check; the loopback rule has its own tests.
   outbox: "anyone",
+  clock: () => new Date(),
 };
 
 export interface TestContext {
@@ -40,9 +45,24 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     : openDatabase({ memory: true, loadDataDir: new Blob([await readFile(target.dumpFile)]) });
 }
 
-/** Call at the top level of a test file; the database closes after the file's tests. */
+let shared: Promise<DatabaseHandle> | undefined;
+
+/**
+ * The worker's database, opened on first use and never closed by a test (the worker's exit ends
+ * it; on PostgreSQL the run's teardown drops the database with its connections). Loading the dump
+ * and starting PGlite costs about a second, once per worker instead of once per file.
+ */
+export function sharedTestDatabase(): Promise<DatabaseHandle> {
+  shared ??= openTestDatabase().then((database) => ({
+    ...database,
+    // A file that closed it would take it from every later file of the worker.
+    close: () => Promise.reject(new Error("the shared test database is not closed by tests")),
+  }));
+  return shared;
+}
+
+/** Call at the top level of a test file: the real app (with `config`) on the worker's database. */
 export async function setupTestApp(config: Partial<AppConfig> = {}): Promise<TestContext> {
-  const database = await openTestDatabase();
-  afterAll(() => database.close());
+  const database = await sharedTestDatabase();
   return { app: createTestApp(database.db, config), database };
 }

@@ -6,6 +6,8 @@
 export interface RequestTarget {
   courseId: number;
   deckId: number;
+  /** A card of the deck, for the endpoints that record answers. */
+  cardId?: number;
   email: string;
 }
 
@@ -54,4 +56,23 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
     { body: { name: "Renamed", description: "Changed", added: cards.slice(0, 1), changed: [], deleted: [] } },
   ],
   "DELETE /api/decks/:deckId": () => [{}],
+  "POST /api/reviews": (t) => [{ body: answer(t) }],
+  "POST /api/reviews/batch": (t) => [{ body: { reviews: [answer(t), answer(t)] } }],
+  "GET /api/reviews/queue": (t) => [{}, { query: { courseId: String(t.courseId) } }],
+  "GET /api/reviews/settings": () => [{}],
+  "PUT /api/reviews/settings": () => [
+    { body: { desiredRetention: 0.85, newCardsPerDay: 10, reviewsPerDay: 100, timeZone: "Asia/Tokyo" } },
+  ],
 };
+
+/** A right answer to the target's card, given now, with a new id each time. */
+function answer(t: RequestTarget) {
+  return {
+    id: crypto.randomUUID(),
+    cardId: t.cardId ?? 1,
+    mode: "flip",
+    grade: 3,
+    responseMs: 1200,
+    answeredAt: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,27 @@
+/** When the learner's day began, in their time zone: daily limits count from here. */
+export function startOfDay(now: Date, timeZone: string): Date {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wallClockAsUtc = Date.UTC(
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
+  );
+  const offset = wallClockAsUtc - Math.floor(now.getTime() / 1000) * 1000;
+  // The offset of now, not of midnight: on a day the clocks change, the day starts an hour off.
+  return new Date(Date.UTC(part("year"), part("month") - 1, part("day")) - offset);
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,15 @@
+/** Learning memory's settings and bounds (issue #11), shared by server and client. */
+export const DEFAULT_DESIRED_RETENTION = 0.9;
+export const MIN_DESIRED_RETENTION = 0.7;
+export const MAX_DESIRED_RETENTION = 0.99;
+export const DEFAULT_NEW_CARDS_PER_DAY = 20;
+export const DEFAULT_REVIEWS_PER_DAY = 200;
+export const MAX_CARDS_PER_DAY = 9999;
+/** Answers sent in one batch (an offline outbox sends more in several). */
+export const REVIEW_BATCH_MAX = 500;
+/** An answer time this far ahead of the server's clock is refused (clock skew allowed for). */
+export const ANSWER_MAX_FUTURE_MS = 5 * 60 * 1000;
+/** An answer time older than this is refused: no real outbox holds answers this long. */
+export const ANSWER_MAX_AGE_MS = 366 * 24 * 60 * 60 * 1000;
+/** A response time above this is not a real one (a tab left open): stored as unknown. */
+export const RESPONSE_MS_MAX = 10 * 60 * 1000;

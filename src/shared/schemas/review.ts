@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { MAX_CARDS_PER_DAY, MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION, REVIEW_BATCH_MAX } from "../memory/limits";
+import { entityId } from "./course";
+
+/** How the answer was given: a study mode, the timed test, or the review screen. */
+export const REVIEW_MODES = ["flip", "choice", "matching", "tiles", "test", "review"] as const;
+export type ReviewMode = (typeof REVIEW_MODES)[number];
+
+/**
+ * One answer, as a client records it. The id is the client's (a UUID), so sending the same answer
+ * twice records it once. The time bounds (future, age) are checked by the server against its clock.
+ */
+export const reviewInput = z.object({
+  id: z.uuid("validation.review_id_invalid"),
+  cardId: entityId,
+  mode: z.enum(REVIEW_MODES, "validation.review_mode_invalid"),
+  grade: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], "validation.review_grade_invalid"),
+  /** From the question (or its options) appearing to the answer; absent when unknown. */
+  responseMs: z.number().int().min(0, "validation.review_response_time_invalid").optional(),
+  answeredAt: z.iso.datetime({ offset: true, message: "validation.review_time_invalid" }),
+});
+export type ReviewInput = z.output<typeof reviewInput>;
+
+export const reviewBatchInput = z.object({
+  reviews: z
+    .array(reviewInput)
+    .min(1, "validation.review_batch_empty")
+    .max(REVIEW_BATCH_MAX, "validation.review_batch_too_large"),
+});
+
+export const reviewQueueQuery = z.object({ courseId: entityId.optional() });
+
+export const reviewSettingsInput = z.object({
+  desiredRetention: z
+    .number("validation.retention_out_of_range")
+    .min(MIN_DESIRED_RETENTION, "validation.retention_out_of_range")
+    .max(MAX_DESIRED_RETENTION, "validation.retention_out_of_range"),
+  newCardsPerDay: z
+    .number("validation.cards_per_day_out_of_range")
+    .int("validation.cards_per_day_out_of_range")
+    .min(0, "validation.cards_per_day_out_of_range")
+    .max(MAX_CARDS_PER_DAY, "validation.cards_per_day_out_of_range"),
+  reviewsPerDay: z
+    .number("validation.cards_per_day_out_of_range")
+    .int("validation.cards_per_day_out_of_range")
+    .min(0, "validation.cards_per_day_out_of_range")
+    .max(MAX_CARDS_PER_DAY, "validation.cards_per_day_out_of_range"),
+  /** IANA time zone: where the learner's day starts and ends, for the daily limits. */
+  timeZone: z.string().refine(isTimeZone, "validation.time_zone_invalid"),
+});
+export type ReviewSettings = z.output<typeof reviewSettingsInput>;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
