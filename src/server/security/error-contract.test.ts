@@ -83,6 +83,21 @@ const INVALID: Record<string, InvalidRequest[]> = {
     { body: { name: "N", description: "d", deleted: [2_147_483_647] }, paths: [["deleted", 0]] },
   ],
   "DELETE /api/decks/:deckId": [{ params: { deckId: "x" }, paths: [["deckId"]] }],
+  "POST /api/reviews": [
+    {
+      body: { id: "x", cardId: 1, mode: "guess", grade: 5, answeredAt: "yesterday" },
+      paths: [["id"], ["mode"], ["grade"], ["answeredAt"]],
+    },
+  ],
+  "POST /api/reviews/batch": [{ body: { reviews: [] }, paths: [["reviews"]] }],
+  "GET /api/reviews/queue": [{ query: { courseId: "abc" }, paths: [["courseId"]] }],
+  "GET /api/reviews/settings": [],
+  "PUT /api/reviews/settings": [
+    {
+      body: { desiredRetention: 0.5, newCardsPerDay: 1, reviewsPerDay: -1, timeZone: "Mars/Olympus" },
+      paths: [["desiredRetention"], ["reviewsPerDay"], ["timeZone"]],
+    },
+  ],
 };
 
 function flatten(value: unknown, prefix = ""): string[] {
