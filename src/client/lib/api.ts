@@ -3,8 +3,12 @@
  * api-client.ts, so that pages making no typed call (the landing page) do not download it.
  */
 import type { ClientResponse } from "hono/client";
-import { type ApiErrorBody, type ErrorCode, isApiErrorBody } from "../../shared/errors";
+import { type ApiErrorBody, type ApiIssue, type ErrorCode, isApiErrorBody } from "../../shared/errors";
 
+/**
+ * A failed request. `message` is English, for the console; what the person sees is the translation
+ * of each issue's key, else of `errors.<code>` (form-alert.tsx).
+ */
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode | "network",
@@ -12,6 +16,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** A finer cause from the server, such as EMAIL_NOT_VERIFIED. */
     readonly reason?: string,
+    /** What to correct, per field: translation keys (src/shared/errors.ts). */
+    readonly issues: readonly ApiIssue[] = [],
   ) {
     super(message);
     this.name = "ApiError";
@@ -23,8 +29,10 @@ type SuccessBody<R> = R extends ClientResponse<infer Body, any, any> ? Exclude<B
 
 async function errorFrom(response: Response | ClientResponse<unknown>): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
-  if (isApiErrorBody(body))
-    return new ApiError(body.error.code, body.error.message, response.status, body.error.reason);
+  if (isApiErrorBody(body)) {
+    const { code, message, reason, issues } = body.error;
+    return new ApiError(code, message, response.status, reason, issues);
+  }
   return new ApiError("internal", `Unexpected reply (${response.status}).`, response.status);
 }
 

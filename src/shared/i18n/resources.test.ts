@@ -47,13 +47,13 @@ describe("translation resources", () => {
     expect(mismatched.map(([k]) => k)).toEqual([]);
   });
 
-  it("defines every literal key the client code names", () => {
-    const clientDir = join(import.meta.dirname, "../../client");
+  it("defines every literal key the code names (the client's, the schemas' and the server's issues)", () => {
+    const dirs = ["../../client", "..", "../../server"].map((dir) => join(import.meta.dirname, dir));
     const groups = Object.keys(en).join("|");
     // t("group.key"), and any string literal shaped like a key of a known group (keys kept in maps).
     const keyLiteral = new RegExp(`["'\`]((?:${groups})\\.[a-z0-9_.]+)["'\`]`, "g");
     const used = new Set<string>();
-    for (const file of sourceFiles(clientDir)) {
+    for (const file of dirs.flatMap(sourceFiles)) {
       const text = readFileSync(file, "utf8");
       for (const m of text.matchAll(keyLiteral)) used.add(m[1] ?? "");
     }

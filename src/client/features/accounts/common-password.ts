@@ -21,13 +21,16 @@ export function preloadCommonPasswords(): Promise<Set<string>> {
 }
 
 /**
- * Throws the error the server would give for a common password. Lengths are left to the server, as
- * it refuses them first; a list that cannot be loaded lets the password through to the server.
+ * Throws the error the server would give for a common password in `field` (sign-up names it
+ * `password`, reset and change `newPassword`). Lengths are left to the server, as it refuses them
+ * first; a list that cannot be loaded lets the password through to the server.
  */
-export async function refuseCommonPassword(password: string): Promise<void> {
+export async function refuseCommonPassword(password: string, field: "password" | "newPassword"): Promise<void> {
   if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return;
   const common = await preloadCommonPasswords().catch(() => undefined);
   if (common?.has(password.toLowerCase())) {
-    throw new ApiError("invalid_request", "This password is too common.", 400, "PASSWORD_TOO_COMMON");
+    throw new ApiError("invalid_request", "This password is too common.", 400, "PASSWORD_TOO_COMMON", [
+      { path: [field], key: "auth.password_too_common" },
+    ]);
   }
 }

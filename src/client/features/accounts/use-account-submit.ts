@@ -1,25 +1,29 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormErrors } from "../../components/form-alert";
+import { ApiError } from "../../lib/api";
 import { authErrorMessage } from "./auth-error-message";
 
 /**
  * Busy and error state for an account form: `run` disables the form while the request is out and
- * turns a failure into the text to show (`fallbackKey` when nothing better is known).
+ * turns a failure into the texts to show: per field for the issues it names, else one text
+ * (`fallbackKey` when nothing better is known).
  */
 export function useAccountSubmit(action: () => Promise<void>, fallbackKey?: string) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const errors = useFormErrors();
   const run = async () => {
     setBusy(true);
-    setError(null);
+    errors.showText(null);
     try {
       await action();
     } catch (failure) {
-      setError(authErrorMessage(failure, t, fallbackKey));
+      if (failure instanceof ApiError && failure.issues.length) errors.showIssues(failure.issues);
+      else errors.showText(authErrorMessage(failure, t, fallbackKey));
     } finally {
       setBusy(false);
     }
   };
-  return { busy, error, setError, run };
+  return { busy, error: errors.alert, fieldError: errors.fieldError, setError: errors.showText, run };
 }

@@ -61,7 +61,7 @@ function SignInForm({ onSignedIn, onMode }: FormProps & { onSignedIn(): Promise<
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const { busy, error, setError, run } = useAccountSubmit(async () => {
+  const { busy, error, fieldError, setError, run } = useAccountSubmit(async () => {
     await signIn({ email, password });
     void onSignedIn();
   });
@@ -76,13 +76,14 @@ function SignInForm({ onSignedIn, onMode }: FormProps & { onSignedIn(): Promise<
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <FormAlert message={error} />
-      <EmailField value={email} onChange={setEmail} />
+      <EmailField value={email} onChange={setEmail} error={fieldError("email")} />
       <TextField
         label={t("auth.password")}
         type="password"
         autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
+        error={fieldError("password")}
         required
       />
       <Button type="submit" block disabled={busy}>
@@ -109,8 +110,8 @@ function SignUpForm({ onSent, onMode }: FormProps & { onSent(email: string): voi
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const { busy, error, setError, run } = useAccountSubmit(async () => {
-    await refuseCommonPassword(password);
+  const { busy, error, fieldError, setError, run } = useAccountSubmit(async () => {
+    await refuseCommonPassword(password, "password");
     await signUp({ email, password, language });
     onSent(email.trim().toLowerCase());
   });
@@ -126,9 +127,10 @@ function SignUpForm({ onSent, onMode }: FormProps & { onSent(email: string): voi
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <FormAlert message={error} />
-      <EmailField value={email} onChange={setEmail} />
+      <EmailField value={email} onChange={setEmail} error={fieldError("email")} />
       <NewPasswordFields
         password={password}
+        error={fieldError("password")}
         confirm={confirm}
         onPassword={setPassword}
         onConfirm={setConfirm}
@@ -150,7 +152,7 @@ function SignUpForm({ onSent, onMode }: FormProps & { onSent(email: string): voi
 function ForgotPasswordForm({ onSent, onMode }: FormProps & { onSent(email: string): void }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState("");
-  const { busy, error, setError, run } = useAccountSubmit(async () => {
+  const { busy, error, fieldError, setError, run } = useAccountSubmit(async () => {
     await requestPasswordReset(email);
     onSent(email.trim());
   });
@@ -165,7 +167,7 @@ function ForgotPasswordForm({ onSent, onMode }: FormProps & { onSent(email: stri
     <form className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.hint}>{t("auth.forgot_intro")}</p>
       <FormAlert message={error} />
-      <EmailField value={email} onChange={setEmail} />
+      <EmailField value={email} onChange={setEmail} error={fieldError("email")} />
       <Button type="submit" block disabled={busy}>
         {busy ? t("auth.sending") : t("auth.send_reset_link")}
       </Button>
@@ -193,7 +195,7 @@ export function SignInPrompt({ message, onClose, onSignIn }: { message: string; 
   );
 }
 
-function EmailField({ value, onChange }: { value: string; onChange(value: string): void }) {
+function EmailField({ value, onChange, error }: { value: string; onChange(value: string): void; error?: string }) {
   const { t } = useTranslation();
   return (
     <TextField
@@ -202,6 +204,7 @@ function EmailField({ value, onChange }: { value: string; onChange(value: string
       autoComplete="email"
       value={value}
       onChange={(e) => onChange(e.target.value)}
+      error={error}
       required
     />
   );

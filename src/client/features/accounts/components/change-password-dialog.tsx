@@ -26,8 +26,8 @@ function ChangePasswordForm({ onDone }: { onDone(): void }) {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
-  const { busy, error, setError, run } = useAccountSubmit(async () => {
-    await refuseCommonPassword(next);
+  const { busy, error, fieldError, setError, run } = useAccountSubmit(async () => {
+    await refuseCommonPassword(next, "newPassword");
     await changePassword({ currentPassword: current, newPassword: next });
     notify.success(t("change_password.success_others_signed_out"));
     onDone();
@@ -49,10 +49,12 @@ function ChangePasswordForm({ onDone }: { onDone(): void }) {
         autoComplete="current-password"
         value={current}
         onChange={(e) => setCurrent(e.target.value)}
+        error={fieldError("currentPassword")}
         required
       />
       <NewPasswordFields
         password={next}
+        error={fieldError("newPassword")}
         confirm={confirm}
         onPassword={setNext}
         onConfirm={setConfirm}

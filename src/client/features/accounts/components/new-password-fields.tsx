@@ -8,10 +8,12 @@ interface NewPasswordFieldsProps {
   onPassword(value: string): void;
   onConfirm(value: string): void;
   labels: { password: string; confirm: string };
+  /** The server's (or the common-password check's) text for the new password. */
+  error?: string;
 }
 
 /** A new password with the length hint, and the same typed again. */
-export function NewPasswordFields({ password, confirm, onPassword, onConfirm, labels }: NewPasswordFieldsProps) {
+export function NewPasswordFields({ password, confirm, onPassword, onConfirm, labels, error }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -20,6 +22,7 @@ export function NewPasswordFields({ password, confirm, onPassword, onConfirm, la
         type="password"
         autoComplete="new-password"
         hint={t("auth.password_hint")}
+        error={error}
         value={password}
         onChange={(e) => onPassword(e.target.value)}
         // Fetches the common-password list while the person types, ready for the check on submit.

@@ -53,8 +53,8 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const [confirm, setConfirm] = useState("");
   const [expired, setExpired] = useState(false);
   const [done, setDone] = useState(false);
-  const { busy, error, setError, run } = useAccountSubmit(async () => {
-    await refuseCommonPassword(password);
+  const { busy, error, fieldError, setError, run } = useAccountSubmit(async () => {
+    await refuseCommonPassword(password, "newPassword");
     try {
       await resetPassword({ token, newPassword: password });
       setDone(true);
@@ -93,6 +93,7 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
       {expired && <RequestNewLink />}
       <NewPasswordFields
         password={password}
+        error={fieldError("newPassword")}
         confirm={confirm}
         onPassword={setPassword}
         onConfirm={setConfirm}

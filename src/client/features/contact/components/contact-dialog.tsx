@@ -1,11 +1,12 @@
 /** The footer's contact dialog (contact-link.tsx), loaded on first use. */
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { issuesFromZod } from "../../../../shared/errors";
 import { contactInput } from "../../../../shared/schemas/contact";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import formStyles from "../../../components/form.module.css";
-import { FormAlert } from "../../../components/form-alert";
+import { FormAlert, useFormErrors } from "../../../components/form-alert";
 import { TextAreaField } from "../../../components/text-field";
 import { ApiError, unwrap } from "../../../lib/api";
 import { api } from "../../../lib/api-client";
@@ -23,23 +24,23 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
 function ContactForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
   const [message, setMessage] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const errors = useFormErrors();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = contactInput.safeParse({ message });
-    if (!parsed.success) return setError(t(`validation.${parsed.error.issues[0]?.message ?? "invalid"}`));
+    if (!parsed.success) return errors.showIssues(issuesFromZod(parsed.error.issues));
     setBusy(true);
-    setError(null);
+    errors.showText(null);
     try {
       await unwrap(api.contact.$post({ json: parsed.data }));
       notify.success(t("contact.sent"));
       onDone();
     } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.code === "rate_limited" ? t("contact.cooldown") : t("contact.failed"),
-      );
+      if (failure instanceof ApiError && failure.issues.length) errors.showIssues(failure.issues);
+      else if (failure instanceof ApiError && failure.code === "rate_limited") errors.showText(t("contact.cooldown"));
+      else errors.showText(t("contact.failed"));
     } finally {
       setBusy(false);
     }
@@ -47,11 +48,12 @@ function ContactForm({ onDone }: { onDone(): void }) {
 
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
-      <FormAlert message={error} />
+      <FormAlert message={errors.alert} />
       <TextAreaField
         label={t("contact.message")}
         value={message}
         onChange={(e) => setMessage(e.target.value)}
+        error={errors.fieldError("message")}
         rows={6}
       />
       <Button type="submit" disabled={busy}>

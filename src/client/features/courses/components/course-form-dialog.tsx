@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { issuesFromZod } from "../../../../shared/errors";
 import { courseInput } from "../../../../shared/schemas/course";
 import { useLocalePath } from "../../../app/use-language";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import styles from "../../../components/form.module.css";
-import { FormAlert } from "../../../components/form-alert";
+import { FormAlert, useFormErrors } from "../../../components/form-alert";
 import { TextAreaField, TextField } from "../../../components/text-field";
 import { ApiError } from "../../../lib/api";
 import { notify } from "../../../lib/notify";
@@ -41,13 +42,13 @@ function CourseForm({ course, onDone }: { course?: CourseFormDialogProps["course
   const [name, setName] = useState(course?.name ?? "");
   const [description, setDescription] = useState(course?.description ?? "");
   const [tags, setTags] = useState<string[]>(course?.tags ?? []);
-  const [error, setError] = useState<string | undefined>();
+  const errors = useFormErrors();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = courseInput.safeParse({ name, description, tags });
-    if (!parsed.success) return setError(t(`validation.${parsed.error.issues[0]?.message ?? "invalid"}`));
-    setError(undefined);
+    if (!parsed.success) return errors.showIssues(issuesFromZod(parsed.error.issues));
+    errors.showText(null);
     try {
       const { id } = await save.mutateAsync(parsed.data);
       if (course) {
@@ -59,7 +60,9 @@ function CourseForm({ course, onDone }: { course?: CourseFormDialogProps["course
       }
     } catch (failure) {
       console.error(failure);
-      if (failure instanceof ApiError && failure.code === "unauthenticated") {
+      if (failure instanceof ApiError && failure.issues.length) {
+        errors.showIssues(failure.issues);
+      } else if (failure instanceof ApiError && failure.code === "unauthenticated") {
         notify.error(course ? t("course_form.login_to_edit") : t("course_form.login_to_create"));
       } else {
         notify.error(course ? t("course_form.update_failed") : t("course_form.create_failed"));
@@ -69,10 +72,17 @@ function CourseForm({ course, onDone }: { course?: CourseFormDialogProps["course
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <FormAlert message={error} />
-      <TextField label={t("course_form.name")} value={name} onChange={(e) => setName(e.target.value)} required />
+      <FormAlert message={errors.alert} />
+      <TextField
+        label={t("course_form.name")}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.fieldError("name")}
+        required
+      />
       <TextAreaField
         label={t("course_form.description")}
+        error={errors.fieldError("description")}
         value={description}
         onChange={(e) => setDescription(e.target.value)}
       />

@@ -4,6 +4,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { issuesFromZod } from "../../../../shared/errors";
 import {
   CARD_DURATION_DEFAULT_CREATE,
   CARD_DURATION_DEFAULT_NEW_IN_EDITOR,
@@ -14,7 +15,7 @@ import { type DeckDetail, deckCreateInput } from "../../../../shared/schemas/dec
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import formStyles from "../../../components/form.module.css";
-import { FormAlert } from "../../../components/form-alert";
+import { FormAlert, useFormErrors } from "../../../components/form-alert";
 import { TextAreaField, TextField } from "../../../components/text-field";
 import { ApiError } from "../../../lib/api";
 import { notify } from "../../../lib/notify";
@@ -59,7 +60,7 @@ function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
   );
   const [bulkDuration, setBulkDuration] = useState(CARD_DURATION_DEFAULT_CREATE);
   const [pasted, setPasted] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const errors = useFormErrors();
   const busy = createDeck.isPending || updateDeck.isPending;
 
   const updateRow = (key: string, patch: Partial<CardRow>) =>
@@ -67,7 +68,7 @@ function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
 
   const addPasted = () => {
     const parsed = parsePastedCards(pasted);
-    if (parsed.length === 0) return setError(t("deck_form.paste_nothing"));
+    if (parsed.length === 0) return errors.showText(t("deck_form.paste_nothing"));
     const duration = editing ? CARD_DURATION_DEFAULT_NEW_IN_EDITOR : bulkDuration;
     // Pasted cards fill the empty rows first, then come after the rest.
     setRows((current) => {
@@ -75,7 +76,7 @@ function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
       return [...filled, ...parsed.map((card) => newRow(duration, card.question, card.answer))];
     });
     setPasted("");
-    setError(undefined);
+    errors.showText(null);
   };
 
   const submit = async (event: FormEvent) => {
@@ -83,8 +84,9 @@ function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
     // The same rules as the server, checked first so the person sees them at once.
     const cards = rows.map(({ question, answer, duration }) => ({ question, answer, duration }));
     const parsed = deckCreateInput.safeParse({ name, description, cards });
-    if (!parsed.success) return setError(t(`validation.${parsed.error.issues[0]?.message ?? "invalid"}`));
-    setError(undefined);
+    // Its paths (cards.2.question) name the rows as shown.
+    if (!parsed.success) return errors.showIssues(issuesFromZod(parsed.error.issues));
+    errors.showText(null);
     try {
       if (editing) {
         await updateDeck.mutateAsync({ name, description, ...deckChanges(editing.flashcards, rows) });
@@ -96,7 +98,9 @@ function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
       onDone();
     } catch (failure) {
       console.error(failure);
-      if (failure instanceof ApiError && failure.code === "unauthenticated") {
+      if (failure instanceof ApiError && failure.issues.length) {
+        errors.showIssues(failure.issues);
+      } else if (failure instanceof ApiError && failure.code === "unauthenticated") {
         notify.error(t("validation.login_to_make_deck"));
       } else {
         notify.error(editing ? t("validation.failed_to_save_deck") : t("validation.make_deck_failed"));
@@ -106,11 +110,18 @@ function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
 
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate>
-      <TextField label={t("deck_form.name")} value={name} onChange={(e) => setName(e.target.value)} required />
+      <TextField
+        label={t("deck_form.name")}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.fieldError("name")}
+        required
+      />
       <TextAreaField
         label={t("deck_form.description")}
         value={description}
         onChange={(e) => setDescription(e.target.value)}
+        error={errors.fieldError("description")}
         rows={2}
         required
       />
@@ -162,12 +173,14 @@ function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
                 label={t("deck_form.question_number", { number: index + 1 })}
                 value={row.question}
                 onChange={(e) => updateRow(row.key, { question: e.target.value })}
+                error={errors.fieldError(`cards.${index}.question`)}
                 rows={2}
               />
               <TextAreaField
                 label={t("deck_form.answer_number", { number: index + 1 })}
                 value={row.answer}
                 onChange={(e) => updateRow(row.key, { answer: e.target.value })}
+                error={errors.fieldError(`cards.${index}.answer`)}
                 rows={2}
               />
             </div>
@@ -189,7 +202,7 @@ function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
       </Button>
       {/* Sticky, so the message and the button stay in view however long the deck is. */}
       <div className={styles.footer}>
-        <FormAlert message={error} />
+        <FormAlert message={errors.alert} />
         <Button type="submit" disabled={busy}>
           {editing ? t("deck_form.save") : t("deck_form.create")}
         </Button>
