@@ -25,6 +25,7 @@ import { outboxRoutes } from "./features/outbox/outbox.routes";
 import { progressRoutes } from "./features/progress/progress.routes";
 import { reviewsRoutes } from "./features/reviews/reviews.routes";
 import { searchRoutes } from "./features/search/search.routes";
+import { statsRoutes } from "./features/stats/stats.routes";
 import type { AppEnv } from "./http/app-env";
 import { personalReads } from "./http/cache";
 import { compression } from "./http/compression";
@@ -87,6 +88,7 @@ function createApi() {
     .route("/decks", decksRoutes)
     .route("/progress", progressRoutes)
     .route("/reviews", reviewsRoutes)
+    .route("/stats", statsRoutes)
     .route("/me", myCoursesRoutes)
     .route("/follows", followsRoutes)
     .route("/search", searchRoutes)
@@ -126,7 +128,7 @@ export function createApp({ db, config, mailer, clientDir }: AppOptions) {
   app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   app.use("/api/*", requestGuard);
   // Replies that carry sessions or personal data must never sit in a shared or browser cache.
-  for (const path of ["/api/auth/*", "/api/profile/*", "/api/me/*", "/api/reviews/*"]) app.use(path, personalReads);
+  for (const path of ["/api/auth/*", "/api/profile/*", "/api/me/*", "/api/reviews/*", "/api/stats/*"]) app.use(path, personalReads);
 
   app.route("/api", createApi());
   app.all("/api/*", (c) => errorResponse(c, "not_found", "No such API endpoint."));

@@ -6,9 +6,9 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { flashcards, users } from "../db/schema";
+import { flashcards } from "../db/schema";
 import { createCourse } from "../test/factories";
-import { signUpConfirmed, TestClient } from "../test/http-client";
+import { signedInClient, TestClient } from "../test/http-client";
 import { apiEndpoints, fillPath } from "../test/route-table";
 import { courseSnapshot } from "../test/snapshot";
 import { setupTestApp } from "../test/test-app";
@@ -53,6 +53,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/reviews/queue": "signed-in",
   "GET /api/reviews/settings": "signed-in",
   "PUT /api/reviews/settings": "signed-in",
+  "GET /api/stats": "signed-in",
 
   "PUT /api/courses/:courseId": "owner",
   "DELETE /api/courses/:courseId": "owner",
@@ -61,12 +62,9 @@ const ACCESS: Record<string, Access> = {
   "DELETE /api/decks/:deckId": "owner",
 };
 
-const owner = new TestClient(app);
-const { email } = await signUpConfirmed(owner, db);
-const ownerId = (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
+const { client: owner, userId: ownerId, email } = await signedInClient(app, db);
 
 async function freshFixture(): Promise<RequestTarget> {
-  if (!ownerId) throw new Error("owner missing");
   const course = await createCourse(db, ownerId, { decks: 2, cardsPerDeck: 4, tags: ["t"] });
   const deckId = course.decks[0]?.id ?? 0;
   const [card] = await db.select({ id: flashcards.id }).from(flashcards).where(eq(flashcards.deckId, deckId)).limit(1);
@@ -100,8 +98,7 @@ describe("authorization matrix", () => {
   });
 
   it.each(byAccess("owner"))("%s refuses a signed-in stranger with 403 and changes nothing", async (endpoint) => {
-    const stranger = new TestClient(app);
-    await signUpConfirmed(stranger, db);
+    const { client: stranger } = await signedInClient(app, db);
     const fixture = await freshFixture();
     const before = await courseSnapshot(db, fixture.courseId);
     const res = await call(stranger, endpoint, fixture);
@@ -116,8 +113,7 @@ describe("authorization matrix", () => {
   });
 
   it.each(byAccess("signed-in"))("%s lets any signed-in user through", async (endpoint) => {
-    const user = new TestClient(app);
-    await signUpConfirmed(user, db);
+    const { client: user } = await signedInClient(app, db);
     const res = await call(user, endpoint, await freshFixture());
     expect(res.status).toBeLessThan(300);
   });

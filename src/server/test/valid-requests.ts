@@ -60,6 +60,7 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
   "POST /api/reviews/batch": (t) => [{ body: { reviews: [answer(t), answer(t)] } }],
   "GET /api/reviews/queue": (t) => [{}, { query: { courseId: String(t.courseId) } }],
   "GET /api/reviews/settings": () => [{}],
+  "GET /api/stats": (t) => [{}, { query: { courseId: String(t.courseId) } }],
   "PUT /api/reviews/settings": () => [
     { body: { desiredRetention: 0.85, newCardsPerDay: 10, reviewsPerDay: 100, timeZone: "Asia/Tokyo" } },
   ],

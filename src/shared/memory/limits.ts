@@ -13,3 +13,7 @@ export const ANSWER_MAX_FUTURE_MS = 5 * 60 * 1000;
 export const ANSWER_MAX_AGE_MS = 366 * 24 * 60 * 60 * 1000;
 /** A response time above this is not a real one (a tab left open): stored as unknown. */
 export const RESPONSE_MS_MAX = 10 * 60 * 1000;
+/** Statistics: a year of daily reviews, 30 days of forecast, a year of weekly retention. */
+export const STATS_HISTORY_DAYS = 365;
+export const STATS_FORECAST_DAYS = 30;
+export const STATS_RETENTION_WEEKS = 52;

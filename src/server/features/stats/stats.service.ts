@@ -1,0 +1,105 @@
+/**
+ * A learner's statistics, for the whole account or one course: what they did (reviews per day over
+ * a year, retention per week), what is coming (cards due per day), where their cards stand, and how
+ * fluent they are in timed tests. Each figure is one grouped query on the learner's own rows.
+ */
+import { sql } from "drizzle-orm";
+import { STATS_FORECAST_DAYS, STATS_HISTORY_DAYS, STATS_RETENTION_WEEKS } from "../../../shared/memory/limits";
+import type { LearnerStats } from "../../../shared/schemas/stats";
+import { type Database, queryRows } from "../../db/client";
+import type { SessionUser } from "../../http/session";
+import { settingsOf } from "../reviews/reviews.service";
+
+/** A review counts as mature once its interval reaches three weeks (Anki's convention). */
+const MATURE_DAYS = 21;
+
+export async function learnerStats(
+  db: Database,
+  user: SessionUser,
+  { courseId }: { courseId?: number },
+  now: Date,
+): Promise<LearnerStats> {
+  const { timeZone } = await settingsOf(db, user.id);
+  const inCourse = (alias: string) =>
+    courseId === undefined ? sql`` : sql` and ${sql.raw(alias)}.course_id = ${courseId}`;
+  const nowIso = now.toISOString();
+  const localDay = (column: string) => sql`to_char((${sql.raw(column)} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
+
+  const [daily, weekly, forecast, states, newCards, fluency] = await Promise.all([
+    queryRows<{ day: string; reviews: number }>(
+      db,
+      sql`select ${localDay("r.answered_at")} as day, count(*)::int as reviews
+          from review_log r
+          where r.user_id = ${user.id}${inCourse("r")}
+            and r.answered_at > ${nowIso}::timestamptz - make_interval(days => ${STATS_HISTORY_DAYS})
+          group by 1 order by 1`,
+    ),
+    queryRows<{ week: string; reviews: number; right: number }>(
+      db,
+      sql`select to_char(date_trunc('week', r.answered_at at time zone ${timeZone}), 'YYYY-MM-DD') as week,
+                 count(*)::int as reviews, count(*) filter (where r.grade >= 2)::int as right
+          from review_log r
+          where r.user_id = ${user.id}${inCourse("r")}
+            and r.answered_at > ${nowIso}::timestamptz - make_interval(weeks => ${STATS_RETENTION_WEEKS})
+          group by 1 order by 1`,
+    ),
+    // Overdue cards count on today.
+    queryRows<{ day: string; cards: number }>(
+      db,
+      sql`select ${localDay(`greatest(m.due, '${nowIso}'::timestamptz)`)} as day, count(*)::int as cards
+          from card_memory m
+          where m.user_id = ${user.id}${inCourse("m")}
+            and m.due < ${nowIso}::timestamptz + make_interval(days => ${STATS_FORECAST_DAYS})
+          group by 1 order by 1`,
+    ),
+    queryRows<{ learning: number; young: number; mature: number }>(
+      db,
+      sql`select count(*) filter (where m.state in ('learning', 'relearning'))::int as learning,
+                 count(*) filter (where m.state = 'review' and m.scheduled_days < ${MATURE_DAYS})::int as young,
+                 count(*) filter (where m.state = 'review' and m.scheduled_days >= ${MATURE_DAYS})::int as mature
+          from card_memory m
+          where m.user_id = ${user.id}${inCourse("m")}`,
+    ),
+    // New: cards of the courses in view that the learner has not answered yet.
+    queryRows<{ cards: number }>(
+      db,
+      sql`select count(*)::int as cards
+          from flashcards f join decks d on d.id = f.deck_id
+          where d.course_id in (${
+            courseId === undefined
+              ? sql`select course_id from card_memory where user_id = ${user.id}
+                    union select course_id from followed_courses where user_id = ${user.id}
+                    union select id from courses where user_id = ${user.id}`
+              : sql`select ${courseId}::int`
+          })
+            and not exists (select 1 from card_memory m where m.user_id = ${user.id} and m.card_id = f.id)`,
+    ),
+    queryRows<{ deck_id: number; deck_name: string; course_id: number; answers: number; median_ms: number }>(
+      db,
+      sql`select d.id as deck_id, d.name as deck_name, d.course_id, count(*)::int as answers,
+                 round(percentile_cont(0.5) within group (order by r.response_ms))::int as median_ms
+          from review_log r
+          join flashcards f on f.id = r.card_id
+          join decks d on d.id = f.deck_id
+          where r.user_id = ${user.id}${inCourse("r")} and r.mode = 'test' and r.response_ms is not null
+          group by d.id, d.name, d.course_id
+          order by d.course_id, d.level`,
+    ),
+  ]);
+
+  const state = states[0] ?? { learning: 0, young: 0, mature: 0 };
+  return {
+    timeZone,
+    reviewsPerDay: daily,
+    retentionPerWeek: weekly.map((week) => ({ ...week, rate: week.reviews ? week.right / week.reviews : null })),
+    duePerDay: forecast,
+    cardsByState: { new: newCards[0]?.cards ?? 0, ...state },
+    fluency: fluency.map((row) => ({
+      deckId: row.deck_id,
+      deckName: row.deck_name,
+      courseId: row.course_id,
+      answers: row.answers,
+      medianMs: row.median_ms,
+    })),
+  };
+}
