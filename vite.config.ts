@@ -77,7 +77,13 @@ function entryGraph() {
   // or they would ride along in the first load (TanStack Query's mutation and infinite-list hooks).
   const onlyThroughIndex =
     /[\\/]@tanstack[\\/](?:react-query|query-core)[\\/].*(?:[mM]utation(?!Cache)|[iI]nfinite|[qQ]ueries)/;
-  return { plugin, inEntryGraph: (id: string) => modules.has(id) && !onlyThroughIndex.test(id) };
+  // A few bytes that lazy screens and their loaders share would each be a chunk and a request of
+  // their own: the query-key factories and the keyboard-shortcut hook ride along instead.
+  const smallShared = /[\\/]src[\\/]client[\\/](?:features[\\/][^\\/]+[\\/]api[\\/]keys|lib[\\/]use-hotkeys)\.ts$/;
+  return {
+    plugin,
+    inEntryGraph: (id: string) => (modules.has(id) && !onlyThroughIndex.test(id)) || smallShared.test(id),
+  };
 }
 
 export default defineConfig(({ command, mode }) => {

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { detectInitialLanguage, initI18n } from "../lib/i18n";
+import { createQueryClient } from "../lib/query-client";
 import "./global.css";
 import { Providers } from "./providers";
 import { createRouter } from "./router";
@@ -9,14 +10,15 @@ import { createRouter } from "./router";
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-// Made first: the router starts fetching the first screen's code while the texts load (a
-// Japanese visitor's come from the network).
-const router = createRouter();
+// Made first: the router starts fetching the first screen's code and data while the texts load
+// (a Japanese visitor's come from the network). Its loaders fill the same cache the screens read.
+const queryClient = createQueryClient();
+const router = createRouter(queryClient);
 await initI18n(detectInitialLanguage());
 
 createRoot(root).render(
   <StrictMode>
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>,

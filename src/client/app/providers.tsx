@@ -1,13 +1,11 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, Suspense, useState } from "react";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, Suspense } from "react";
 import { lazyComponent } from "../lib/lazy";
 import { useToasterWanted } from "../lib/notify";
-import { createQueryClient } from "../lib/query-client";
 
 const AppToaster = lazyComponent(() => import("./toaster").then((m) => m.AppToaster));
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -2,112 +2,178 @@
  * The spec's route table (section 2). Every screen is its own chunk, loaded when its route opens.
  * Routes under /:lang go through LanguageGate, which redirects anything without a supported
  * language segment; /confirm-signup and /reset-password live outside the prefix.
+ *
+ * A screen that shows server data has a loader that starts its query while its code downloads
+ * (decision 0018). The queries are in the first script (the typed client they use is loaded
+ * with the first one), and loaders do not wait for the data: the screen keeps its own loading
+ * and not-found states, and a click answers at once.
  */
-import { createBrowserRouter, type RouteObject } from "react-router";
+import type { FetchQueryOptions, QueryClient } from "@tanstack/react-query";
+import { createBrowserRouter, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { Loading } from "../components/loading";
+import { sessionQuery } from "../features/accounts/api/get-session";
+import { courseQuery } from "../features/courses/api/get-course";
+import { mostFollowedCoursesQuery } from "../features/courses/api/get-most-followed-courses";
+import type { MyCourseList } from "../features/courses/api/keys";
+import { deckQuery } from "../features/decks/api/get-deck";
 import { AppShell, type RouteHandle } from "./app-shell";
 import { ErrorPage } from "./error-page";
 import { LogoMark } from "./header";
 import { LanguageGate, LanguageRedirect } from "./language-gate";
 
-const deckRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import("../features/decks/routes/deck-page")).DeckPage }) },
-  {
-    path: "study",
-    lazy: async () => ({ Component: (await import("../features/study/routes/study-hub-page")).StudyHubPage }),
-  },
-  {
-    path: "flashcards",
-    lazy: async () => ({ Component: (await import("../features/study/routes/flashcards-page")).FlashcardsPage }),
-  },
-  {
-    path: "tile_game",
-    lazy: async () => ({ Component: (await import("../features/study/routes/tile-game-page")).TileGamePage }),
-  },
-  {
-    path: "multiple_choice",
-    lazy: async () => ({
-      Component: (await import("../features/study/routes/multiple-choice-page")).MultipleChoicePage,
-    }),
-  },
-  {
-    path: "matching",
-    lazy: async () => ({ Component: (await import("../features/study/routes/matching-page")).MatchingPage }),
-  },
-  { path: "test", lazy: async () => ({ Component: (await import("../features/study/routes/test-page")).TestPage }) },
-];
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(routes(queryClient));
+}
 
-const languageRoutes: RouteObject[] = [
-  {
-    index: true,
-    handle: { fitScreen: true } satisfies RouteHandle,
-    lazy: async () => ({ Component: (await import("../features/landing/routes/landing-page")).LandingPage }),
-  },
-  { path: "home", lazy: async () => ({ Component: (await import("../features/home/routes/home-page")).HomePage }) },
-  // Where a password reset ends: the user home with the sign-in dialog open (design brief).
-  {
-    path: "signin",
-    lazy: async () => ({ Component: (await import("../features/accounts/routes/sign-in-page")).SignInPage }),
-  },
-  {
-    path: "my_courses",
-    lazy: async () => ({ Component: (await import("../features/courses/routes/my-courses-page")).MyCoursesPage }),
-  },
-  {
-    path: "courses_in_progress",
-    lazy: async () => ({
-      Component: (await import("../features/courses/routes/courses-in-progress-page")).CoursesInProgressPage,
-    }),
-  },
-  {
-    path: "followed_courses",
-    lazy: async () => ({
-      Component: (await import("../features/courses/routes/followed-courses-page")).FollowedCoursesPage,
-    }),
-  },
-  {
-    path: "courses/:courseId",
-    lazy: async () => ({ Component: (await import("../features/courses/routes/course-page")).CoursePage }),
-  },
-  { path: "courses/:courseId/decks/:deckId", children: deckRoutes },
-  {
-    path: "search",
-    lazy: async () => ({ Component: (await import("../features/search/routes/search-page")).SearchPage }),
-  },
-  { path: "*", lazy: async () => ({ Component: (await import("./not-found-page")).NotFoundPage }) },
-];
+export function routes(queryClient: QueryClient): RouteObject[] {
+  /** A loader that starts a screen's query and returns at once. */
+  const prefetch =
+    // biome-ignore lint/suspicious/noExplicitAny: any query's options
+      (options: (args: LoaderFunctionArgs) => FetchQueryOptions<any, any, any, any> | false): LoaderFunction =>
+      (args) => {
+        const query = options(args);
+        if (query) void queryClient.prefetchQuery(query);
+        return null;
+      };
+  /**
+   * Personal data, once the session check (started by the root loader) says who is signed in. Its
+   * query options come as a small chunk of their own (they are not needed on the first screen).
+   */
+  const whenSignedIn =
+    (start: (args: LoaderFunctionArgs) => Promise<unknown>): LoaderFunction =>
+    (args) => {
+      void queryClient.ensureQueryData(sessionQuery()).then((user) => user && start(args), console.error);
+      return null;
+    };
+  const myList = (list: MyCourseList) =>
+    whenSignedIn(async ({ request }) => {
+      const { listSort, myCourseListQuery } = await import("../features/courses/api/my-course-list-query");
+      return queryClient.prefetchInfiniteQuery(myCourseListQuery(list, listSort(new URL(request.url).searchParams)));
+    });
 
-export const routes: RouteObject[] = [
-  {
-    Component: AppShell,
-    ErrorBoundary: ErrorPage,
-    // Shown while the first screen's code loads.
-    HydrateFallback: StartingUp,
-    children: [
-      {
-        // A pathless layer so that a failing page shows the error page inside the header and footer.
-        ErrorBoundary: ErrorPage,
-        children: [
-          { path: "/", Component: LanguageRedirect },
-          {
-            path: "/confirm-signup",
-            lazy: async () => ({
-              Component: (await import("../features/accounts/routes/confirm-signup-page")).ConfirmSignupPage,
-            }),
-          },
-          {
-            path: "/reset-password",
-            lazy: async () => ({
-              Component: (await import("../features/accounts/routes/reset-password-page")).ResetPasswordPage,
-            }),
-          },
-          { path: "/:lang", Component: LanguageGate, children: languageRoutes },
-          { path: "*", Component: LanguageRedirect },
-        ],
+  const deckRoutes: RouteObject[] = [
+    { index: true, lazy: async () => ({ Component: (await import("../features/decks/routes/deck-page")).DeckPage }) },
+    {
+      path: "study",
+      lazy: async () => ({ Component: (await import("../features/study/routes/study-hub-page")).StudyHubPage }),
+    },
+    {
+      path: "flashcards",
+      lazy: async () => ({ Component: (await import("../features/study/routes/flashcards-page")).FlashcardsPage }),
+    },
+    {
+      path: "tile_game",
+      lazy: async () => ({ Component: (await import("../features/study/routes/tile-game-page")).TileGamePage }),
+    },
+    {
+      path: "multiple_choice",
+      lazy: async () => ({
+        Component: (await import("../features/study/routes/multiple-choice-page")).MultipleChoicePage,
+      }),
+    },
+    {
+      path: "matching",
+      lazy: async () => ({ Component: (await import("../features/study/routes/matching-page")).MatchingPage }),
+    },
+    { path: "test", lazy: async () => ({ Component: (await import("../features/study/routes/test-page")).TestPage }) },
+  ];
+
+  const languageRoutes: RouteObject[] = [
+    {
+      index: true,
+      handle: { fitScreen: true } satisfies RouteHandle,
+      loader: prefetch(() => mostFollowedCoursesQuery()),
+      lazy: async () => ({ Component: (await import("../features/landing/routes/landing-page")).LandingPage }),
+    },
+    {
+      path: "home",
+      loader: whenSignedIn(async () =>
+        queryClient.prefetchQuery((await import("../features/home/api/get-home-lists")).homeListsQuery()),
+      ),
+      lazy: async () => ({ Component: (await import("../features/home/routes/home-page")).HomePage }),
+    },
+    // Where a password reset ends: the user home with the sign-in dialog open (design brief).
+    {
+      path: "signin",
+      lazy: async () => ({ Component: (await import("../features/accounts/routes/sign-in-page")).SignInPage }),
+    },
+    {
+      path: "my_courses",
+      loader: myList("courses"),
+      lazy: async () => ({ Component: (await import("../features/courses/routes/my-courses-page")).MyCoursesPage }),
+    },
+    {
+      path: "courses_in_progress",
+      loader: myList("in-progress"),
+      lazy: async () => ({
+        Component: (await import("../features/courses/routes/courses-in-progress-page")).CoursesInProgressPage,
+      }),
+    },
+    {
+      path: "followed_courses",
+      loader: myList("followed"),
+      lazy: async () => ({
+        Component: (await import("../features/courses/routes/followed-courses-page")).FollowedCoursesPage,
+      }),
+    },
+    {
+      path: "courses/:courseId",
+      loader: prefetch(({ params }) => courseQuery(params.courseId ?? "")),
+      lazy: async () => ({ Component: (await import("../features/courses/routes/course-page")).CoursePage }),
+    },
+    // The deck page and every study mode show the same deck.
+    {
+      path: "courses/:courseId/decks/:deckId",
+      loader: prefetch(({ params }) => deckQuery(params.deckId ?? "")),
+      children: deckRoutes,
+    },
+    {
+      path: "search",
+      loader: ({ request }) => {
+        const q = new URL(request.url).searchParams.get("q")?.trim();
+        if (q)
+          void import("../features/search/api/search-courses").then((m) => queryClient.prefetchQuery(m.searchQuery(q)));
+        return null;
       },
-    ],
-  },
-];
+      lazy: async () => ({ Component: (await import("../features/search/routes/search-page")).SearchPage }),
+    },
+    { path: "*", lazy: async () => ({ Component: (await import("./not-found-page")).NotFoundPage }) },
+  ];
+
+  return [
+    {
+      Component: AppShell,
+      ErrorBoundary: ErrorPage,
+      // Shown while the first screen's code loads.
+      HydrateFallback: StartingUp,
+      // Every screen asks who is signed in: ask while the screen's code downloads, not after.
+      loader: prefetch(() => sessionQuery()),
+      children: [
+        {
+          // A pathless layer so that a failing page shows the error page inside the header and footer.
+          ErrorBoundary: ErrorPage,
+          children: [
+            { path: "/", Component: LanguageRedirect },
+            {
+              path: "/confirm-signup",
+              lazy: async () => ({
+                Component: (await import("../features/accounts/routes/confirm-signup-page")).ConfirmSignupPage,
+              }),
+            },
+            {
+              path: "/reset-password",
+              lazy: async () => ({
+                Component: (await import("../features/accounts/routes/reset-password-page")).ResetPasswordPage,
+              }),
+            },
+            { path: "/:lang", Component: LanguageGate, children: languageRoutes },
+            { path: "*", Component: LanguageRedirect },
+          ],
+        },
+      ],
+    },
+  ];
+}
 
 /** While the first screen's code loads: index.html's header bar, and a loading line. */
 function StartingUp() {
@@ -121,8 +187,4 @@ function StartingUp() {
       <Loading />
     </>
   );
-}
-
-export function createRouter() {
-  return createBrowserRouter(routes);
 }

@@ -6,7 +6,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import { useChangeLanguage } from "../../app/use-language";
-import { type SessionUser, sessionQuery, sessionQueryKey } from "./api/get-session";
+import { type SessionUser, sessionQuery } from "./api/get-session";
+import { accountKeys } from "./api/keys";
 
 interface SessionState {
   user: SessionUser | null;
@@ -26,9 +27,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refetchEverything = useCallback(async () => {
     // A check already in flight may have started before the change: drop it and ask again.
-    await queryClient.cancelQueries({ queryKey: sessionQueryKey });
+    await queryClient.cancelQueries({ queryKey: accountKeys.session });
     await queryClient.fetchQuery({ ...sessionQuery(), staleTime: 0 });
-    await queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    await queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== accountKeys.session[0] });
   }, [queryClient]);
 
   // Tells other tabs of this site to re-read the session after a sign-in or sign-out here.
@@ -58,14 +59,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     if (languageAppliedFor.current === user.id) return;
     languageAppliedFor.current = user.id;
-    // Only signed-in people need it: a chunk of its own, with the typed API client.
+    // Only signed-in people need it: a chunk of its own, with the typed API client. Read afresh
+    // each time a session appears: another device may have changed it.
     import("./api/get-profile")
-      .then(({ getProfile }) => getProfile())
+      .then(({ profileQuery }) => queryClient.fetchQuery({ ...profileQuery(user.id), staleTime: 0 }))
       .then((profile) => {
         if (profile.language) changeLanguage(profile.language);
       })
       .catch((error: unknown) => console.error("Reading the stored language failed", error));
-  }, [user, changeLanguage]);
+  }, [user, changeLanguage, queryClient]);
 
   const value = useMemo(
     () => ({ user, initialised: !session.isPending, refreshAfterAuthChange }),

@@ -1,6 +1,8 @@
+import { queryOptions } from "@tanstack/react-query";
 import { unwrap } from "../../../lib/api";
 import { api } from "../../../lib/api-client";
+import { accountKeys } from "./keys";
 
-export function getProfile() {
-  return unwrap(api.profile.$get());
-}
+/** The signed-in person's stored settings (the interface language). */
+export const profileQuery = (userId: string) =>
+  queryOptions({ queryKey: accountKeys.profile(userId), queryFn: () => unwrap(api.profile.$get()) });

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { SESSION_CHECK_INTERVAL_MS } from "../../../../shared/limits";
 import { fetchJson } from "../../../lib/api";
+import { accountKeys } from "./keys";
 
 export interface SessionUser {
   id: string;
@@ -11,12 +12,10 @@ interface SessionReply {
   user: SessionUser;
 }
 
-export const sessionQueryKey = ["session"] as const;
-
 /** The signed-in user or null; re-checked every 30 s and when the window regains focus. */
 export const sessionQuery = () =>
   queryOptions({
-    queryKey: sessionQueryKey,
+    queryKey: accountKeys.session,
     queryFn: async () => {
       const reply = await fetchJson<SessionReply | null>("/api/auth/get-session");
       return reply ? { id: reply.user.id, email: reply.user.email } : null;

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
+import { typedApi } from "../../../lib/typed-api";
+import { courseKeys } from "./keys";
 
 export const courseQuery = (courseId: string) =>
   queryOptions({
-    queryKey: ["courses", "detail", courseId],
-    queryFn: () => unwrap(api.courses[":courseId"].$get({ param: { courseId } })),
+    queryKey: courseKeys.detail(courseId),
+    queryFn: async () => unwrap((await typedApi()).courses[":courseId"].$get({ param: { courseId } })),
   });
 
 export function useCourse(courseId: string) {

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CourseSummary } from "../../../../shared/schemas/course";
 import { fetchJson } from "../../../lib/api";
+import { courseKeys } from "./keys";
 
 export const mostFollowedCoursesQuery = () =>
   queryOptions({
-    queryKey: ["courses", "most-followed"],
+    queryKey: courseKeys.mostFollowed,
     // Plain fetch, not the typed client: the landing page makes no other call, and the client is
     // a few kilobytes of its first load.
     queryFn: () => fetchJson<{ items: CourseSummary[] }>("/api/courses/most-followed").then((body) => body.items),

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CourseInput } from "../../../../shared/schemas/course";
 import { unwrap } from "../../../lib/api";
 import { api } from "../../../lib/api-client";
+import { refresh } from "./invalidate";
 
 /** Creates a course, or saves an existing one's name, description and tags. */
 export function useSaveCourse(courseId?: number) {
@@ -13,6 +14,12 @@ export function useSaveCourse(courseId?: number) {
         : unwrap(api.courses[":courseId"].$put({ param: { courseId: String(courseId) }, json: input })).then(() => ({
             id: courseId,
           })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["courses"] }),
+    // A new course only appears in lists; an edited one also on its page and its decks' pages.
+    onSuccess: () =>
+      Promise.all([
+        refresh.lists(queryClient),
+        courseId !== undefined && refresh.course(queryClient, courseId),
+        courseId !== undefined && refresh.decksOf(queryClient, courseId),
+      ]),
   });
 }

@@ -1,18 +1,17 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import type { CourseListSort } from "../../../../shared/schemas/course";
 import { useLocalePath } from "../../../app/use-language";
 import { Button } from "../../../components/button";
 import formStyles from "../../../components/form.module.css";
 import { Loading } from "../../../components/loading";
 import { Page } from "../../../components/page";
 import { useSession } from "../../accounts/session";
-import { type MyCourseList, useMyCourseList } from "../api/get-my-course-list";
+import { useMyCourseList } from "../api/get-my-course-list";
+import type { MyCourseList } from "../api/keys";
+import { LIST_SORTS, listSort } from "../api/my-course-list-query";
 import { CourseGrid } from "./course-grid";
 import styles from "./course-list-screen.module.css";
-
-const SORTS: CourseListSort[] = ["newest", "oldest", "name"];
 
 interface CourseListScreenProps {
   list: MyCourseList;
@@ -26,9 +25,8 @@ export function CourseListScreen({ list, title, empty }: CourseListScreenProps) 
   const localePath = useLocalePath();
   const sortId = useId();
   const { user, initialised } = useSession();
-  // The order lives in the address, so it survives a reload and the back button.
   const [params, setParams] = useSearchParams();
-  const sort = SORTS.find((s) => s === params.get("sort")) ?? "newest";
+  const sort = listSort(params);
   const courses = useMyCourseList(list, sort, Boolean(user));
   const items = courses.data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -56,7 +54,7 @@ export function CourseListScreen({ list, title, empty }: CourseListScreenProps) 
               value={sort}
               onChange={(e) => setParams({ sort: e.target.value }, { replace: true })}
             >
-              {SORTS.map((value) => (
+              {LIST_SORTS.map((value) => (
                 <option key={value} value={value}>
                   {t(`lists.sort_${value}`)}
                 </option>

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
+import { typedApi } from "../../../lib/typed-api";
+import { deckKeys } from "./keys";
 
 export const deckQuery = (deckId: string) =>
   queryOptions({
-    queryKey: ["decks", deckId],
-    queryFn: () => unwrap(api.decks[":deckId"].$get({ param: { deckId } })),
+    queryKey: deckKeys.detail(deckId),
+    queryFn: async () => unwrap((await typedApi()).decks[":deckId"].$get({ param: { deckId } })),
   });
 
 export function useDeck(deckId: string) {

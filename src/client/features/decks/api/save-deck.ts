@@ -1,47 +1,54 @@
+/**
+ * Deck writes. The course page lists its decks by name, search matches deck names, and "in
+ * progress" depends on how many decks a course has: each write refreshes the ones it changes.
+ */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DeckCreateInput, DeckUpdateInput } from "../../../../shared/schemas/deck";
+import type { DeckCreateInput, DeckDetail, DeckUpdateInput } from "../../../../shared/schemas/deck";
 import { unwrap } from "../../../lib/api";
 import { api } from "../../../lib/api-client";
+import { refresh } from "../../courses/api/invalidate";
+import { searchKeys } from "../../search/api/keys";
+import { deckKeys } from "./keys";
 
-/**
- * After any deck write the course page and the deck page show the new data, without a reload.
- * Cached pages not on screen are refetched too, so going back to them never shows the old list.
- */
-function useInvalidateDecks() {
+export function useCreateDeck() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ["courses"], refetchType: "all" }),
-      queryClient.invalidateQueries({ queryKey: ["decks"] }),
-    ]);
-}
-
-export function useCreateDeck(courseId: number) {
-  const invalidate = useInvalidateDecks();
   return useMutation({
-    mutationFn: (input: DeckCreateInput) =>
+    mutationFn: ({ courseId, input }: { courseId: number; input: DeckCreateInput }) =>
       unwrap(api.courses[":courseId"].decks.$post({ param: { courseId: String(courseId) }, json: input })),
-    onSuccess: invalidate,
+    onSuccess: (_, { courseId }) =>
+      Promise.all([
+        refresh.course(queryClient, courseId),
+        refresh.progress(queryClient),
+        queryClient.invalidateQueries({ queryKey: searchKeys.all }),
+      ]),
   });
 }
 
-export function useUpdateDeck(deckId: number) {
-  const invalidate = useInvalidateDecks();
+export function useUpdateDeck() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DeckUpdateInput) =>
-      unwrap(api.decks[":deckId"].$put({ param: { deckId: String(deckId) }, json: input })),
-    onSuccess: invalidate,
+    mutationFn: ({ deck, input }: { deck: DeckDetail; input: DeckUpdateInput }) =>
+      unwrap(api.decks[":deckId"].$put({ param: { deckId: String(deck.id) }, json: input })),
+    onSuccess: (_, { deck }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: deckKeys.detail(deck.id) }),
+        refresh.course(queryClient, deck.courseId),
+        queryClient.invalidateQueries({ queryKey: searchKeys.all }),
+      ]),
   });
 }
 
 export function useDeleteDeck() {
   const queryClient = useQueryClient();
-  const invalidate = useInvalidateDecks();
   return useMutation({
-    mutationFn: (deckId: number) => unwrap(api.decks[":deckId"].$delete({ param: { deckId: String(deckId) } })),
-    onSuccess: (_, deckId) => {
-      queryClient.removeQueries({ queryKey: ["decks", String(deckId)] });
-      return invalidate();
+    mutationFn: (deck: DeckDetail) => unwrap(api.decks[":deckId"].$delete({ param: { deckId: String(deck.id) } })),
+    onSuccess: (_, deck) => {
+      queryClient.removeQueries({ queryKey: deckKeys.detail(deck.id) });
+      return Promise.all([
+        refresh.course(queryClient, deck.courseId),
+        refresh.progress(queryClient),
+        queryClient.invalidateQueries({ queryKey: searchKeys.all }),
+      ]);
     },
   });
 }

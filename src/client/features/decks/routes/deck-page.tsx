@@ -101,7 +101,7 @@ export function DeckPage() {
               confirmLabel={t("deck.delete")}
               onConfirm={async () => {
                 try {
-                  await deleteDeck.mutateAsync(deck.id);
+                  await deleteDeck.mutateAsync(deck);
                   notify.success(t("deck.delete_deck_succeeded"));
                   navigate(coursePath);
                 } catch (failure) {

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { unwrap } from "../../../lib/api";
 import { api } from "../../../lib/api-client";
+import { courseKeys } from "../../courses/api/keys";
+import { homeKeys } from "../../home/api/keys";
 
-/** Follow or unfollow; lists and the course page update without a reload. */
+/** Follow or unfollow: the star on the course page, the followed lists and the most followed. */
 export function useToggleFollow(courseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -12,6 +14,11 @@ export function useToggleFollow(courseId: number) {
         ? unwrap(api.follows[":courseId"].$put({ param }))
         : unwrap(api.follows[":courseId"].$delete({ param }));
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["courses"] }),
+    onSuccess: () =>
+      Promise.all(
+        [courseKeys.detail(courseId), courseKeys.mine("followed"), courseKeys.mostFollowed, homeKeys.lists].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
+import { typedApi } from "../../../lib/typed-api";
+import { homeKeys } from "./keys";
 
-/** Under "courses", so every course write refreshes it. */
 export const homeListsQuery = () =>
-  queryOptions({ queryKey: ["courses", "me", "home"], queryFn: () => unwrap(api.me.home.$get()) });
+  queryOptions({ queryKey: homeKeys.lists, queryFn: async () => unwrap((await typedApi()).me.home.$get()) });
 
 export function useHomeLists(enabled: boolean) {
   return useQuery({ ...homeListsQuery(), enabled });

@@ -14,6 +14,7 @@ import {
 } from "../../../../shared/limits";
 import { useLocalePath } from "../../../app/use-language";
 import { buttonClass } from "../../../components/button";
+import { useHotkeys } from "../../../lib/use-hotkeys";
 import { useAuthDialog } from "../../accounts/components/auth-dialog";
 import { useSession } from "../../accounts/session";
 import { useMostFollowedCourses } from "../../courses/api/get-most-followed-courses";
@@ -22,14 +23,6 @@ import gridStyles from "../../courses/components/course-card.module.css";
 import styles from "./landing-page.module.css";
 
 const SECTIONS = 4;
-const KEY_STEPS: Readonly<Record<string, number>> = {
-  PageDown: 1,
-  ArrowDown: 1,
-  PageUp: -1,
-  ArrowUp: -1,
-  Home: -SECTIONS,
-  End: SECTIONS,
-};
 
 function usePrefersReducedMotion() {
   const [reduced, setReduced] = useState(() => window.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -97,21 +90,20 @@ export function LandingPage() {
     });
   }, []);
 
-  // Keys work wherever the focus is, except in fields, menus and dialogs.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const step = KEY_STEPS[event.key];
-      const target = event.target as HTMLElement;
-      if (step === undefined || target.closest("input, textarea, select, [role=dialog], [role=menu]")) return;
-      // In a tall section, arrows and page keys scroll it first (Home and End always jump).
-      if (Math.abs(step) === 1 && canScrollWithin(target, step)) return;
-      event.preventDefault();
-      lastMove.current = 0; // keys are deliberate: no lock
-      move(step);
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [move]);
+  // Keys are deliberate: no lock. In a tall section, arrows and page keys scroll it first.
+  const step = (by: number) => (event: KeyboardEvent) => {
+    if (Math.abs(by) === 1 && event.target && canScrollWithin(event.target, by)) return false;
+    lastMove.current = 0;
+    move(by);
+  };
+  useHotkeys({
+    ArrowDown: step(1),
+    PageDown: step(1),
+    ArrowUp: step(-1),
+    PageUp: step(-1),
+    Home: step(-SECTIONS),
+    End: step(SECTIONS),
+  });
 
   const section = (index: number, className: string | undefined, children: ReactNode) => (
     <section

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
+import { typedApi } from "../../../lib/typed-api";
+import { searchKeys } from "./keys";
 
 export const searchQuery = (q: string) =>
   queryOptions({
-    queryKey: ["courses", "search", q],
-    queryFn: () => unwrap(api.search.$get({ query: { q } })).then((body) => body.items),
+    queryKey: searchKeys.results(q),
+    queryFn: async () => (await unwrap((await typedApi()).search.$get({ query: { q } }))).items,
+    enabled: q.trim() !== "",
   });
 
 export function useSearch(q: string) {
-  return useQuery({ ...searchQuery(q), enabled: q.trim() !== "" });
+  return useQuery(searchQuery(q));
 }

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeckDetail, Flashcard } from "../../../../shared/schemas/deck";
 import { Button } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
+import { useHotkeys } from "../../../lib/use-hotkeys";
 import styles from "../components/study.module.css";
 import { StudyFrame } from "../components/study-frame";
 import { shuffle } from "../lib/shuffle";
@@ -13,11 +14,6 @@ const SWIPE_PX = 40;
 export function FlashcardsPage() {
   const { t } = useTranslation();
   return <StudyFrame mode={t("pages.flashcards")}>{(deck) => <FlipCards deck={deck} />}</StudyFrame>;
-}
-
-/** Keys typed into a field or a dialog belong there, not to the cards. */
-function ownsKeys(target: EventTarget | null) {
-  return target instanceof HTMLElement && target.closest("input, textarea, select, [role=dialog]") !== null;
 }
 
 function FlipCards({ deck }: { deck: DeckDetail }) {
@@ -32,48 +28,32 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
   const card = cards[index];
   const finished = index >= cards.length;
 
-  const start = useCallback(
-    (next: Flashcard[], shuffleThem = shuffled) => {
-      setCards(shuffleThem ? shuffle(next) : next);
-      setIndex(0);
-      setShowAnswer(false);
-      setMarks(new Map());
-    },
-    [shuffled],
-  );
-  const go = useCallback(
-    (step: 1 | -1) => {
-      setIndex((i) => Math.min(cards.length, Math.max(0, i + step)));
-      setShowAnswer(false);
-    },
-    [cards.length],
-  );
-  const mark = useCallback(
-    (value: Mark) => {
-      if (!card) return;
-      setMarks((current) => new Map(current).set(card.id, value));
-    },
-    [card],
-  );
+  const start = (next: Flashcard[], shuffleThem = shuffled) => {
+    setCards(shuffleThem ? shuffle(next) : next);
+    setIndex(0);
+    setShowAnswer(false);
+    setMarks(new Map());
+  };
+  const go = (step: 1 | -1) => {
+    setIndex((i) => Math.min(cards.length, Math.max(0, i + step)));
+    setShowAnswer(false);
+  };
+  const mark = (value: Mark) => {
+    if (!card) return;
+    setMarks((current) => new Map(current).set(card.id, value));
+  };
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (finished || ownsKeys(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
-      const actions: Record<string, () => void> = {
-        " ": () => setShowAnswer((shown) => !shown),
-        ArrowRight: () => go(1),
-        ArrowLeft: () => go(-1),
-        ArrowDown: () => mark("incorrect"),
-        ArrowUp: () => mark("correct"),
-      };
-      const action = actions[event.key];
-      if (!action) return;
-      event.preventDefault(); // no page scrolling, and Space does not also click a focused button
-      action();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [finished, go, mark]);
+  // The spec's keys; on the completion screen they are the page's again.
+  useHotkeys(
+    {
+      " ": () => setShowAnswer((shown) => !shown),
+      ArrowRight: () => go(1),
+      ArrowLeft: () => go(-1),
+      ArrowDown: () => mark("incorrect"),
+      ArrowUp: () => mark("correct"),
+    },
+    !finished,
+  );
 
   const markedIncorrect = cards.filter((c) => marks.get(c.id) === "incorrect");
 

@@ -1,15 +1,14 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { DeckDetail, Flashcard } from "../../../../shared/schemas/deck";
 import { useLocalePath } from "../../../app/use-language";
 import { Button, buttonClass } from "../../../components/button";
-import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
 import { notify } from "../../../lib/notify";
+import { useHotkeys } from "../../../lib/use-hotkeys";
 import { useSession } from "../../accounts/session";
+import { useRecordPass } from "../api/record-pass";
 import { StudyFrame } from "../components/study-frame";
 import styles from "../components/test.module.css";
 import { flashFor } from "../lib/flash-timing";
@@ -34,6 +33,8 @@ function TimedTest({ deck }: { deck: DeckDetail }) {
   const [order, setOrder] = useState(() => shuffle(deck.flashcards));
   const [phase, setPhase] = useState<Phase>({ kind: "intro" });
   const answers = deck.flashcards.map((card) => card.answer);
+  const { user } = useSession();
+  const recordPass = useRecordPass();
 
   const restart = () => {
     setOrder(shuffle(deck.flashcards));
@@ -41,7 +42,18 @@ function TimedTest({ deck }: { deck: DeckDetail }) {
   };
   const choose = (index: number, card: Flashcard, option: string) => {
     if (option !== card.answer) return setPhase({ kind: "failed", card, chosen: option });
-    setPhase(index + 1 < order.length ? { kind: "ready", index: index + 1 } : { kind: "passed" });
+    if (index + 1 < order.length) return setPhase({ kind: "ready", index: index + 1 });
+    setPhase({ kind: "passed" });
+    // Passing marks the deck completed for a signed-in person (a visitor's pass is not kept).
+    if (user) {
+      recordPass.mutateAsync(deck).then(
+        () => notify.success(t("test.test_passed")),
+        (error: unknown) => {
+          console.error(error);
+          notify.error(t("test.failed_to_update_progress"));
+        },
+      );
+    }
   };
 
   switch (phase.kind) {
@@ -117,16 +129,8 @@ function QuestionFlash({ card, onHidden }: { card: Flashcard; onHidden(): void }
 
 function AnswerChoice({ options, onChoose }: { options: string[]; onChoose(option: string): void }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const option = options[Number(event.key) - 1];
-      if (option === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
-      event.preventDefault();
-      onChoose(option);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [options, onChoose]);
+  // 1 to 4 choose the option with that number.
+  useHotkeys(Object.fromEntries(options.map((option, i) => [String(i + 1), () => onChoose(option)])));
   return (
     <section className={styles.screen} aria-labelledby="test-choose">
       <h2 id="test-choose">{t("test.choose")}</h2>
@@ -177,27 +181,10 @@ function FailedScreen({ card, chosen, onRetry }: { card: Flashcard; chosen: stri
   );
 }
 
-/** Passing marks the deck completed, once, for a signed-in person. */
 function PassedScreen({ deck }: { deck: DeckDetail }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const { user } = useSession();
-  const queryClient = useQueryClient();
-  const recorded = useRef(false);
-
-  useEffect(() => {
-    if (!user || recorded.current) return;
-    recorded.current = true;
-    unwrap(api.progress[":deckId"].$post({ param: { deckId: String(deck.id) } }))
-      .then(async () => {
-        notify.success(t("test.test_passed"));
-        await queryClient.invalidateQueries({ queryKey: ["courses"] });
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        notify.error(t("test.failed_to_update_progress"));
-      });
-  }, [user, deck.id, queryClient, t]);
 
   return (
     <section className={styles.screen} aria-labelledby="test-passed">

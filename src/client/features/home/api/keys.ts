@@ -1,0 +1,4 @@
+export const homeKeys = {
+  /** The three short lists of the user home. */
+  lists: ["home"] as const,
+};

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { DeckDetail } from "../../../../shared/schemas/deck";
+import { unwrap } from "../../../lib/api";
+import { api } from "../../../lib/api-client";
+import { refresh } from "../../courses/api/invalidate";
+
+/** Marks a deck passed for the signed-in person: its tick on the course page, and "in progress". */
+export function useRecordPass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deck: DeckDetail) => unwrap(api.progress[":deckId"].$post({ param: { deckId: String(deck.id) } })),
+    onSuccess: (_, deck) => Promise.all([refresh.course(queryClient, deck.courseId), refresh.progress(queryClient)]),
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * A screen's keyboard shortcuts: one keydown listener on the window, keys named as
+ * KeyboardEvent.key ("ArrowUp", " ", "1"). One rule for every screen: keys typed into a field or
+ * pressed inside a dialog or menu belong there, and combinations with Ctrl, Alt or Meta are the
+ * browser's. Ours rather than a library's: see docs/decisions/0019-keyboard-and-language.md.
+ */
+import { useEffect, useRef } from "react";
+
+/** A handler returns false to leave the key to the browser after all (a tall section scrolls). */
+export type Hotkeys = Readonly<Record<string, (event: KeyboardEvent) => unknown>>;
+
+const OWNS_KEYS = "input, textarea, select, [contenteditable], [role=dialog], [role=menu]";
+
+export function useHotkeys(keys: Hotkeys, enabled = true) {
+  // The latest handlers, without adding and removing the listener on every render.
+  const latest = useRef(keys);
+  latest.current = keys;
+  useEffect(() => {
+    if (!enabled) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.target instanceof Element && event.target.closest(OWNS_KEYS)) return;
+      const handler = latest.current[event.key];
+      // Handled: no page scrolling, and Space does not also press a focused button.
+      if (handler && handler(event) !== false) event.preventDefault();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [enabled]);
+}
