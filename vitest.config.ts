@@ -1,10 +1,14 @@
 import { defineConfig } from "vitest/config";
 
+/** PostgreSQL: every file shares one database, and the race tests count lock waiters in it. */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 /**
  * Four suites:
  * - unit: pure logic (client, shared, and server files named *.unit.test.ts);
  * - api: the real Hono app in-process against a real database (PGlite, or PostgreSQL when
- *   TEST_DATABASE_URL is set), migrated once per run;
+ *   TEST_DATABASE_URL is set), migrated once per run; files share their worker's modules and
+ *   database (isolate: false) and, on PGlite, two workers run at once (docs/decisions/0020);
  * - faults: real server processes under faults: PostgreSQL restarting, two servers on one data
  *   folder, start-up errors, graceful stop (needs PostgreSQL's binaries for its own cluster);
  * - e2e: the real server and Debian's Chromium (needs /usr/bin/chromium).
@@ -17,6 +21,9 @@ export default defineConfig({
           name: "unit",
           include: ["src/client/**/*.test.{ts,tsx}", "src/shared/**/*.test.ts", "src/server/**/*.unit.test.ts"],
           environment: "node",
+          // Vitest's default on a 2-core machine is one worker (cores - 1); the run is mostly waiting
+          // on PGlite and scrypt, and two keep both cores busy.
+          maxWorkers: 2,
         },
       },
       {
@@ -25,6 +32,12 @@ export default defineConfig({
           include: ["src/server/**/*.test.ts"],
           exclude: ["src/server/**/*.unit.test.ts", "src/server/faults/**"],
           globalSetup: ["src/server/test/global-setup.ts"],
+          // Loading the app (Better Auth, drizzle, PGlite's WebAssembly) once per worker, not per file:
+          // the files keep no module state of their own and build their data with unique values.
+          isolate: false,
+          // One worker per file at a time on PostgreSQL (one shared database; lock counts in the race tests).
+          maxWorkers: onPostgres ? 1 : 2,
+          sequence: { groupOrder: onPostgres ? 1 : 0 },
           hookTimeout: 60_000,
           testTimeout: 30_000,
         },
@@ -33,6 +46,9 @@ export default defineConfig({
         test: {
           name: "faults",
           include: ["src/server/faults/**/*.faults.test.ts"],
+          // Its own group: one file at a time (real servers and clusters), whatever the others run with.
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
           // Each test starts real servers (and one a PostgreSQL cluster): bounded, but not quick.
           hookTimeout: 120_000,
           testTimeout: 180_000,

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { queryRows } from "../db/client";
 import { decks } from "../db/schema";
 import { createCourse } from "../test/factories";
-import { signUpConfirmed, TestClient } from "../test/http-client";
+import { signedInClient } from "../test/http-client";
 import { setupTestApp } from "../test/test-app";
 
 const target = inject("testDatabase");
@@ -35,13 +35,7 @@ async function waitForLockWaiters(count: number) {
   throw new Error(`no ${count} request(s) blocked on a lock within 10 s`);
 }
 
-async function signedInOwner() {
-  const client = new TestClient(app);
-  const { email } = await signUpConfirmed(client, db);
-  const [user] = await db.query.users.findMany({ where: (u, { eq }) => eq(u.email, email) });
-  if (!user) throw new Error("no user");
-  return { client, userId: user.id };
-}
+const signedInOwner = () => signedInClient(app, db);
 
 const levelsOf = async (courseId: number) =>
   (

@@ -1,7 +1,7 @@
 import { count, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { courses, rateLimits } from "../db/schema";
-import { signUpConfirmed, TestClient, uniqueEmail } from "../test/http-client";
+import { signedInClient, TestClient, uniqueEmail } from "../test/http-client";
 import { setupTestApp, TEST_ORIGIN } from "../test/test-app";
 
 const { app, database } = await setupTestApp();
@@ -40,14 +40,12 @@ describe("request bodies", () => {
     ["plain text", "name", "text/plain"],
     ["no content type", '{"name":"x"}', null],
   ])("refuses %s with 400 in the one error shape, creating nothing", async (_, body, contentType) => {
-    const c = new TestClient(app);
-    await signUpConfirmed(c, db);
+    const { client: c } = await signedInClient(app, db);
     await expectBadRequest(await rawPost("/api/courses", body, contentType, cookieOf(c)));
   });
 
   it("refuses an empty JSON body where one is needed", async () => {
-    const c = new TestClient(app);
-    await signUpConfirmed(c, db);
+    const { client: c } = await signedInClient(app, db);
     await expectBadRequest(await rawPost("/api/courses", "", "application/json", cookieOf(c)));
   });
 
@@ -71,21 +69,18 @@ describe("characters PostgreSQL cannot store as typed", () => {
     ["a lone high surrogate", loneSurrogate],
     ["a lone low surrogate", "bad\uDC00name"],
   ])("refuses %s in a course name and stores nothing", async (_, name) => {
-    const c = new TestClient(app);
-    await signUpConfirmed(c, db);
+    const { client: c } = await signedInClient(app, db);
     await expectBadRequest(await c.post("/api/courses", { name, description: "", tags: [] }));
     expect(await courseCount("bad")).toBe(0);
   });
 
   it("refuses a NUL in a JSON key", async () => {
-    const c = new TestClient(app);
-    await signUpConfirmed(c, db);
+    const { client: c } = await signedInClient(app, db);
     await expectBadRequest(await c.post("/api/courses", { name: "Fine", "ta\u0000gs": [] }));
   });
 
   it("accepts a correctly paired surrogate (an emoji) as typed", async () => {
-    const c = new TestClient(app);
-    await signUpConfirmed(c, db);
+    const { client: c } = await signedInClient(app, db);
     const name = `Emoji ${crypto.randomUUID().slice(0, 6)} 🦊`;
     const res = await c.post("/api/courses", { name, description: "", tags: ["🦊"] });
     expect(res.status).toBe(201);

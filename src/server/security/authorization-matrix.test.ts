@@ -52,6 +52,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/reviews/batch": "signed-in",
   "GET /api/reviews/queue": "signed-in",
   "GET /api/reviews/settings": "signed-in",
+  "GET /api/reviews/summary": "signed-in",
   "PUT /api/reviews/settings": "signed-in",
   "GET /api/stats": "signed-in",
 

@@ -1,18 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactSubmissions, users } from "../../db/schema";
-import { signUpConfirmed, TestClient } from "../../test/http-client";
+import { contactSubmissions } from "../../db/schema";
+import { signedInClient, TestClient } from "../../test/http-client";
 import { setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
 const { db } = database;
 
-async function signedIn() {
-  const client = new TestClient(app);
-  const { email } = await signUpConfirmed(client, db);
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  return { client, userId: user?.id ?? "" };
-}
+const signedIn = () => signedInClient(app, db);
 
 describe("contact form", () => {
   it("needs a session and a message of sensible length", async () => {

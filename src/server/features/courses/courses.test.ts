@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { courses, flashcards, userProgress, users } from "../../db/schema";
+import { courses, flashcards, userProgress } from "../../db/schema";
 import { createCourse, createUser, follow } from "../../test/factories";
-import { signUpConfirmed, TestClient } from "../../test/http-client";
+import { ok, signedInClient, TestClient } from "../../test/http-client";
 import { courseSnapshot } from "../../test/snapshot";
 import { setupTestApp } from "../../test/test-app";
 
@@ -20,9 +20,9 @@ describe("GET /api/courses/most-followed", () => {
     for (const f of followers.slice(0, 11)) await follow(db, f.id, tiedNewer.id);
     for (const f of followers.slice(0, 11)) await follow(db, f.id, tiedOlder.id);
 
-    const res = await app.request("/api/courses/most-followed");
+    const res = await new TestClient(app).api.courses["most-followed"].$get();
     expect(res.status).toBe(200);
-    const { items } = (await res.json()) as { items: { id: number; name: string }[] };
+    const { items } = await ok(res);
     expect(items.map((c) => c.id)).toEqual([top.id, tiedOlder.id, tiedNewer.id]);
     expect(items[0]).toEqual({ id: top.id, name: top.name, description: top.description });
   });
@@ -73,24 +73,20 @@ const deckBody = {
   cards: Array.from({ length: 4 }, (_, i) => ({ question: `Q${i}`, answer: `A${i}`, duration: 3 })),
 };
 
-async function signedInClient() {
-  const client = new TestClient(app);
-  const { email } = await signUpConfirmed(client, db);
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  return { client, userId: user?.id ?? "" };
-}
+/** A client signed in as a new user, made in the database (these tests are not about signing up). */
+const signedIn = () => signedInClient(app, db);
+const getCourse = (client: TestClient, id: number) =>
+  ok(client.api.courses[":courseId"].$get({ param: { courseId: String(id) } }));
 
 describe("creating, editing and deleting a course", () => {
   it("creates a course with trimmed, distinct tags and opens it to its owner", async () => {
-    const { client, userId } = await signedInClient();
-    const res = await client.post("/api/courses", {
-      name: "  Kanji N5  ",
-      description: " Basic kanji ",
-      tags: [" japanese ", "kanji", "japanese"],
+    const { client, userId } = await signedIn();
+    const res = await client.api.courses.$post({
+      json: { name: "  Kanji N5  ", description: " Basic kanji ", tags: [" japanese ", "kanji", "japanese"] },
     });
     expect(res.status).toBe(201);
-    const { id } = (await res.json()) as { id: number };
-    const course = await (await client.get(`/api/courses/${id}`)).json();
+    const { id } = await ok(res);
+    const course = await getCourse(client, id);
     expect(course).toMatchObject({
       name: "Kanji N5",
       description: "Basic kanji",
@@ -112,7 +108,7 @@ describe("creating, editing and deleting a course", () => {
       "description: validation.description_too_long",
     ],
   ])("refuses %s with a 400 naming the field", async (_, body, issue) => {
-    const { client, userId } = await signedInClient();
+    const { client, userId } = await signedIn();
     const res = await client.post("/api/courses", body);
     expect(res.status).toBe(400);
     const { issues } = (await res.json()).error;
@@ -121,13 +117,11 @@ describe("creating, editing and deleting a course", () => {
   });
 
   it("replaces name, description and every tag in one save", async () => {
-    const { client } = await signedInClient();
-    const { id } = (await (await client.post("/api/courses", { name: "Old", tags: ["a", "b"] })).json()) as {
-      id: number;
-    };
+    const { client } = await signedIn();
+    const { id } = await ok(client.api.courses.$post({ json: { name: "Old", tags: ["a", "b"] } }));
     const res = await client.put(`/api/courses/${id}`, { name: "New", description: "Now described", tags: ["c"] });
     expect(res.status).toBe(200);
-    expect(await (await client.get(`/api/courses/${id}`)).json()).toMatchObject({
+    expect(await getCourse(client, id)).toMatchObject({
       name: "New",
       description: "Now described",
       tags: ["c"],
@@ -135,11 +129,9 @@ describe("creating, editing and deleting a course", () => {
   });
 
   it("deletes the course with everything under it", async () => {
-    const { client } = await signedInClient();
-    const { id } = (await (await client.post("/api/courses", { name: "Doomed", tags: ["x"] })).json()) as {
-      id: number;
-    };
-    await client.post(`/api/courses/${id}/decks`, deckBody);
+    const { client } = await signedIn();
+    const { id } = await ok(client.api.courses.$post({ json: { name: "Doomed", tags: ["x"] } }));
+    await ok(client.api.courses[":courseId"].decks.$post({ param: { courseId: String(id) }, json: deckBody }));
     const follower = await createUser(db);
     await follow(db, follower.id, id);
     expect((await client.delete(`/api/courses/${id}`)).status).toBe(200);
@@ -157,10 +149,10 @@ describe("creating, editing and deleting a course", () => {
   it("tells a signed-in viewer which decks they passed and whether they follow", async () => {
     const owner = await createUser(db);
     const course = await createCourse(db, owner.id, { decks: 2 });
-    const { client, userId } = await signedInClient();
+    const { client, userId } = await signedIn();
     await follow(db, userId, course.id);
     await db.insert(userProgress).values({ userId, courseId: course.id, deckId: course.decks[1]?.id ?? 0 });
-    const detail = await (await client.get(`/api/courses/${course.id}`)).json();
+    const detail = await getCourse(client, course.id);
     expect(detail.viewer).toEqual({ passedDeckIds: [course.decks[1]?.id], following: true });
     expect((await (await new TestClient(app).get(`/api/courses/${course.id}`)).json()).viewer).toBeNull();
   });
@@ -209,7 +201,7 @@ describe("who may change what", () => {
   it("refuses a signed-in stranger with 403 for every write, changing nothing", async () => {
     const { courseId, deckId, cardId } = await ownedCourse();
     const before = await courseSnapshot(db, courseId);
-    const { client: stranger } = await signedInClient();
+    const { client: stranger } = await signedIn();
     for (const [label, write] of writes(courseId, deckId, cardId)) {
       const res = await write(stranger);
       expect(res.status, label).toBe(403);
@@ -219,7 +211,7 @@ describe("who may change what", () => {
   });
 
   it("answers 404 for writes to things that do not exist", async () => {
-    const { client } = await signedInClient();
+    const { client } = await signedIn();
     expect((await client.put("/api/courses/2147483000", { name: "x" })).status).toBe(404);
     expect((await client.delete("/api/decks/2147483000")).status).toBe(404);
     expect((await client.post("/api/courses/2147483000/decks", deckBody)).status).toBe(404);

@@ -9,7 +9,7 @@ import { MOST_FOLLOWED_SHOWN } from "../../../shared/limits";
 import type { Database } from "../../db/client";
 import { courses, decks, followedCourses, userProgress } from "../../db/schema";
 import { createCourse, createUser, follow } from "../../test/factories";
-import { signUpConfirmed, TestClient } from "../../test/http-client";
+import { ok, signedInClient, TestClient } from "../../test/http-client";
 import { setupTestApp } from "../../test/test-app";
 import { getDeckDetail } from "../decks/decks.service";
 import { getCourseDetail, mostFollowedJson } from "./courses.service";
@@ -76,12 +76,10 @@ async function deckByQueryBuilder(db: Database, deckId: number) {
   };
 }
 
-async function signedIn() {
-  const client = new TestClient(app);
-  await signUpConfirmed(client, db);
-  const me = (await (await client.get("/api/auth/get-session")).json()) as { user: { id: string } };
-  return { client, userId: me.user.id };
-}
+/** A client signed in as a new user, made in the database. */
+const signedIn = () => signedInClient(app, db);
+const viewerOf = async (client: TestClient, courseId: number) =>
+  (await ok(client.api.courses[":courseId"].$get({ param: { courseId: String(courseId) } }))).viewer;
 
 describe("prepared statements", () => {
   it("answer the course page exactly as the query builder did, for visitors and viewers", async () => {
@@ -162,7 +160,7 @@ describe("cache headers", () => {
     const changed = await app.request(path, { headers: { "if-none-match": etag ?? "" } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
-    expect(((await changed.json()) as { name: string }).name).toBe("After");
+    expect((await changed.json()).name).toBe("After");
 
     for (const other of [`/api/decks/${course.decks[0]?.id}`, "/api/courses/most-followed", "/api/search?q=after"]) {
       const res = await app.request(other);
@@ -180,7 +178,7 @@ describe("cache headers", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(res.headers.get("etag")).toBeNull();
-    expect(((await res.json()) as { viewer: unknown }).viewer).toEqual({ passedDeckIds: [], following: false });
+    expect((await res.json()).viewer).toEqual({ passedDeckIds: [], following: false });
     expect((await client.get("/api/me/home")).headers.get("cache-control")).toContain("no-store");
   });
 
@@ -190,7 +188,7 @@ describe("cache headers", () => {
     const forged = new TestClient(app);
     const token = await sessionTokenOf(userId);
     forged.cookies.set("better-auth.session_token", encodeURIComponent(`${token}.${"A".repeat(43)}=`));
-    expect(((await (await forged.get(`/api/courses/${course.id}`)).json()) as { viewer: unknown }).viewer).toBeNull();
+    expect(await viewerOf(forged, course.id)).toBeNull();
     expect((await forged.get("/api/me/home")).status).toBe(401);
 
     const stolen = new TestClient(app);
@@ -199,7 +197,7 @@ describe("cache headers", () => {
     expect((await client.post("/api/auth/sign-out", {})).status).toBe(200);
     // Sign-out deletes the session row: the old cookie ends at once.
     expect((await stolen.get("/api/me/home")).status).toBe(401);
-    expect(((await (await stolen.get(`/api/courses/${course.id}`)).json()) as { viewer: unknown }).viewer).toBeNull();
+    expect(await viewerOf(stolen, course.id)).toBeNull();
   });
 });
 

@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import type { deckCreateInput } from "../../../shared/schemas/deck";
 import { decks, flashcards, userProgress } from "../../db/schema";
-import { signUpConfirmed, TestClient } from "../../test/http-client";
+import { createCourse, createUser } from "../../test/factories";
+import { ok, signedInClient, TestClient } from "../../test/http-client";
 import { courseSnapshot } from "../../test/snapshot";
 import { setupTestApp } from "../../test/test-app";
 
@@ -11,17 +14,23 @@ const { db } = database;
 const cards = (n: number, prefix = "Q") =>
   Array.from({ length: n }, (_, i) => ({ question: `${prefix}${i + 1}`, answer: `A${i + 1}`, duration: 3 }));
 
+/** A signed-in owner of a course (made in the database: deck tests are not about signing up). */
 async function owner() {
-  const client = new TestClient(app);
-  await signUpConfirmed(client, db);
-  const res = await client.post("/api/courses", { name: "Capitals", description: "World capitals", tags: ["geo"] });
-  const { id: courseId } = (await res.json()) as { id: number };
-  return { client, courseId };
+  const { client, userId } = await signedInClient(app, db);
+  const course = await createCourse(db, userId, { name: "Capitals", description: "World capitals", tags: ["geo"] });
+  return { client, courseId: course.id };
 }
 
-async function createDeck(client: TestClient, courseId: number, body: object) {
-  return client.post(`/api/courses/${courseId}/decks`, body);
+function createDeck(client: TestClient, courseId: number, json: z.input<typeof deckCreateInput>) {
+  return client.api.courses[":courseId"].decks.$post({ param: { courseId: String(courseId) }, json });
 }
+
+/** A request that is wrong on purpose, untyped. */
+const postDeck = (client: TestClient, courseId: number, body: unknown) =>
+  client.post(`/api/courses/${courseId}/decks`, body);
+
+const getDeck = (client: TestClient, deckId: number) =>
+  ok(client.api.decks[":deckId"].$get({ param: { deckId: String(deckId) } }));
 
 describe("creating a deck", () => {
   it("stores the deck and its cards at the next level, and reads them back in id order", async () => {
@@ -29,10 +38,10 @@ describe("creating a deck", () => {
     const first = await createDeck(client, courseId, { name: "Europe", description: "EU", cards: cards(4) });
     expect(first.status).toBe(201);
     const second = await createDeck(client, courseId, { name: "Asia", description: "AS", cards: cards(5) });
-    const { id, level } = (await second.json()) as { id: number; level: number };
+    const { id, level } = await ok(second);
     expect(level).toBe(2);
 
-    const deck = await (await client.get(`/api/decks/${id}`)).json();
+    const deck = await getDeck(client, id);
     expect(deck).toMatchObject({ id, courseId, courseName: "Capitals", name: "Asia", description: "AS", level: 2 });
     expect(deck.flashcards.map((c: { question: string }) => c.question)).toEqual(["Q1", "Q2", "Q3", "Q4", "Q5"]);
     expect(deck.flashcards[0]).toMatchObject({ answer: "A1", duration: 3 });
@@ -90,7 +99,7 @@ describe("creating a deck", () => {
   ])("refuses %s, storing nothing", async (_, body, message) => {
     const { client, courseId } = await owner();
     const before = await courseSnapshot(db, courseId);
-    const res = await createDeck(client, courseId, body);
+    const res = await postDeck(client, courseId, body);
     expect(res.status).toBe(400);
     const { issues } = (await res.json()).error;
     expect(issues.map((i: { path: string[]; key: string }) => `${i.path.join(".")}: ${i.key}`).join(" ")).toContain(
@@ -101,7 +110,7 @@ describe("creating a deck", () => {
 
   it("refuses a body of megabytes", async () => {
     const { client, courseId } = await owner();
-    const res = await createDeck(client, courseId, { name: "x".repeat(2_000_000), description: "d", cards: cards(4) });
+    const res = await postDeck(client, courseId, { name: "x".repeat(2_000_000), description: "d", cards: cards(4) });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toBe("The request is too large.");
   });
@@ -114,10 +123,9 @@ describe("creating a deck", () => {
 describe("editing a deck", () => {
   async function deckWithCards(n = 5) {
     const { client, courseId } = await owner();
-    const res = await createDeck(client, courseId, { name: "Deck", description: "desc", cards: cards(n) });
-    const { id } = (await res.json()) as { id: number };
-    const deck = await (await client.get(`/api/decks/${id}`)).json();
-    return { client, courseId, deckId: id, cardIds: deck.flashcards.map((c: { id: number }) => c.id) as number[] };
+    const { id } = await ok(createDeck(client, courseId, { name: "Deck", description: "desc", cards: cards(n) }));
+    const deck = await getDeck(client, id);
+    return { client, courseId, deckId: id, cardIds: deck.flashcards.map((c) => c.id) };
   }
 
   it("saves name, description, changed, new and deleted cards together", async () => {
@@ -130,9 +138,9 @@ describe("editing a deck", () => {
       deleted: [cardIds[1], cardIds[2]],
     });
     expect(res.status).toBe(200);
-    const deck = await (await client.get(`/api/decks/${deckId}`)).json();
+    const deck = await getDeck(client, deckId);
     expect(deck).toMatchObject({ name: "Renamed", description: "New description" });
-    expect(deck.flashcards.map((c: { question: string; duration: number }) => `${c.question}@${c.duration}`)).toEqual([
+    expect(deck.flashcards.map((c) => `${c.question}@${c.duration}`)).toEqual([
       "Q1 changed@10",
       "Q4@3",
       "Q5@3",
@@ -186,21 +194,10 @@ describe("deleting a deck", () => {
     const { client, courseId } = await owner();
     const ids: number[] = [];
     for (const name of ["One", "Two", "Three"]) {
-      ids.push(
-        (
-          (await (await createDeck(client, courseId, { name, description: "d", cards: cards(4) })).json()) as {
-            id: number;
-          }
-        ).id,
-      );
+      ids.push((await ok(createDeck(client, courseId, { name, description: "d", cards: cards(4) }))).id);
     }
-    const learner = new TestClient(app);
-    await signUpConfirmed(learner, db);
-    const [user] = await db
-      .select()
-      .from(decks)
-      .where(eq(decks.id, ids[1] ?? 0));
-    await db.insert(userProgress).values({ userId: user?.userId ?? "", courseId, deckId: ids[1] ?? 0 });
+    const learner = await createUser(db);
+    await db.insert(userProgress).values({ userId: learner.id, courseId, deckId: ids[1] ?? 0 });
 
     expect((await client.delete(`/api/decks/${ids[1]}`)).status).toBe(200);
     expect(

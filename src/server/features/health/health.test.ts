@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/client";
-import { createTestApp, setupTestApp } from "../../test/test-app";
+import { createTestApp, openTestDatabase, setupTestApp } from "../../test/test-app";
 
 const { app } = await setupTestApp();
 
@@ -13,8 +12,8 @@ describe("GET /api/health", () => {
 
   it("answers 503 unavailable, with Retry-After, when the database is away", async () => {
     // A database that has been closed is as away as one can be; the real PostgreSQL outage is in
-    // faults/postgres-restart.
-    const database = await openDatabase({ memory: true });
+    // faults/postgres-restart. (A copy of the run's database: a new empty PGlite costs seconds.)
+    const database = await openTestDatabase();
     await database.close();
     const away = createTestApp(database.db);
     const res = await away.request("/api/health");

@@ -1,18 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { userProgress } from "../../db/schema";
 import { createCourse, createUser, follow } from "../../test/factories";
-import { signUpConfirmed, TestClient } from "../../test/http-client";
+import { signedInClient, TestClient } from "../../test/http-client";
 import { setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
 const { db } = database;
 
-async function signedIn() {
-  const client = new TestClient(app);
-  await signUpConfirmed(client, db);
-  const me = (await (await client.get("/api/auth/get-session")).json()) as { user: { id: string } };
-  return { client, userId: me.user.id };
-}
+/** A client signed in as a new user, made in the database. */
+const signedIn = () => signedInClient(app, db);
 const names = async (client: TestClient, path: string) =>
   ((await (await client.get(path)).json()) as { items: { name: string }[] }).items.map((c) => c.name);
 

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { userProgress, users } from "../../db/schema";
+import { userProgress } from "../../db/schema";
 import { createCourse, createUser } from "../../test/factories";
-import { signUpConfirmed, TestClient } from "../../test/http-client";
+import { ok, signedInClient, TestClient } from "../../test/http-client";
 import { setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
@@ -13,23 +13,22 @@ describe("recording a passed test", () => {
     const owner = await createUser(db);
     const course = await createCourse(db, owner.id, { decks: 2 });
     const deckId = course.decks[0]?.id ?? 0;
-    const learner = new TestClient(app);
-    const { email } = await signUpConfirmed(learner, db);
+    const { client: learner, userId } = await signedInClient(app, db);
+    const param = { deckId: String(deckId) };
 
-    const first = await learner.post(`/api/progress/${deckId}`);
+    const first = await learner.api.progress[":deckId"].$post({ param });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ courseId: course.id, firstPass: true });
-    const again = await learner.post(`/api/progress/${deckId}`);
+    const again = await learner.api.progress[":deckId"].$post({ param });
     expect(await again.json()).toEqual({ courseId: course.id, firstPass: false });
 
-    const [user] = await db.select().from(users).where(eq(users.email, email));
     const rows = await db
       .select()
       .from(userProgress)
-      .where(and(eq(userProgress.userId, user?.id ?? ""), eq(userProgress.deckId, deckId)));
+      .where(and(eq(userProgress.userId, userId), eq(userProgress.deckId, deckId)));
     expect(rows).toHaveLength(1);
-    const detail = await (await learner.get(`/api/courses/${course.id}`)).json();
-    expect(detail.viewer.passedDeckIds).toEqual([deckId]);
+    const detail = await ok(learner.api.courses[":courseId"].$get({ param: { courseId: String(course.id) } }));
+    expect(detail.viewer?.passedDeckIds).toEqual([deckId]);
   });
 
   it("records nothing for a visitor", async () => {
@@ -42,8 +41,7 @@ describe("recording a passed test", () => {
   });
 
   it("answers 404 for a deck that does not exist", async () => {
-    const learner = new TestClient(app);
-    await signUpConfirmed(learner, db);
+    const { client: learner } = await signedInClient(app, db);
     expect((await learner.post("/api/progress/2147483000")).status).toBe(404);
   });
 });
