@@ -92,6 +92,7 @@ const INVALID: Record<string, InvalidRequest[]> = {
   "POST /api/reviews/batch": [{ body: { reviews: [] }, paths: [["reviews"]] }],
   "GET /api/reviews/queue": [{ query: { courseId: "abc" }, paths: [["courseId"]] }],
   "GET /api/reviews/settings": [],
+  "GET /api/reviews/summary": [{ query: { courseId: "x", deckId: "-2" }, paths: [["courseId"], ["deckId"]] }],
   "GET /api/stats": [{ query: { courseId: "0" }, paths: [["courseId"]] }],
   "PUT /api/reviews/settings": [
     {

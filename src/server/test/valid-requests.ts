@@ -60,6 +60,11 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
   "POST /api/reviews/batch": (t) => [{ body: { reviews: [answer(t), answer(t)] } }],
   "GET /api/reviews/queue": (t) => [{}, { query: { courseId: String(t.courseId) } }],
   "GET /api/reviews/settings": () => [{}],
+  "GET /api/reviews/summary": (t) => [
+    {},
+    { query: { courseId: String(t.courseId) } },
+    { query: { deckId: String(t.deckId) } },
+  ],
   "GET /api/stats": (t) => [{}, { query: { courseId: String(t.courseId) } }],
   "PUT /api/reviews/settings": () => [
     { body: { desiredRetention: 0.85, newCardsPerDay: 10, reviewsPerDay: 100, timeZone: "Asia/Tokyo" } },

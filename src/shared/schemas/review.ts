@@ -29,6 +29,8 @@ export const reviewBatchInput = z.object({
 });
 
 export const reviewQueueQuery = z.object({ courseId: entityId.optional() });
+/** One deck, one course, or (neither) everything the learner studies. */
+export const reviewSummaryQuery = z.object({ courseId: entityId.optional(), deckId: entityId.optional() });
 
 export const reviewSettingsInput = z.object({
   desiredRetention: z

@@ -60,18 +60,55 @@ function studiedCourses(userId: string, courseId: number | undefined) {
     union select distinct course_id from card_memory where user_id = ${userId}`;
 }
 
+interface Today {
+  retention: number;
+  dayEnd: Date;
+  reviewsLeft: number;
+  newLeft: number;
+}
+
+/** The learner's day so far: how many reviews and new cards their limits still allow. */
+async function today(db: Database, userId: string, now: Date): Promise<Today> {
+  const settings = await settingsOf(db, userId);
+  const dayStart = startOfDay(now, settings.timeZone);
+  const done = await doneToday(db, userId, dayStart);
+  return {
+    retention: settings.desiredRetention,
+    dayEnd: new Date(dayStart.getTime() + DAY_MS),
+    reviewsLeft: Math.max(0, settings.reviewsPerDay - done.reviewsDone),
+    newLeft: Math.max(0, settings.newCardsPerDay - done.newDone),
+  };
+}
+
+interface Scope {
+  courseId?: number;
+  deckId?: number;
+}
+
+/** Cards not yet answered, of the courses studied (or the one course or deck), in study order. */
+function newCards(userId: string, scope: Scope, limit: number) {
+  const source =
+    scope.deckId !== undefined
+      ? sql`select course_id from decks where id = ${scope.deckId}`
+      : studiedCourses(userId, scope.courseId);
+  return sql`with studied as (${source})
+    select f.id as card_id, f.deck_id, d.course_id, f.question, f.correct_answer as answer
+    from studied s
+    join decks d on d.course_id = s.course_id
+    join flashcards f on f.deck_id = d.id
+    where not exists (select 1 from card_memory m where m.user_id = ${userId} and m.card_id = f.id)
+      ${scope.deckId === undefined ? sql`` : sql`and d.id = ${scope.deckId}`}
+    order by d.course_id, d.level, f.id
+    limit ${limit}`;
+}
+
 export async function reviewQueue(
   db: Database,
   user: SessionUser,
   { courseId }: { courseId?: number },
   now: Date,
 ): Promise<ReviewQueue> {
-  const settings = await settingsOf(db, user.id);
-  const dayStart = startOfDay(now, settings.timeZone);
-  const dayEnd = new Date(dayStart.getTime() + DAY_MS);
-  const done = await doneToday(db, user.id, dayStart);
-  const reviewsLeft = Math.max(0, settings.reviewsPerDay - done.reviewsDone);
-  const newLeft = Math.max(0, settings.newCardsPerDay - done.newDone);
+  const { retention, dayEnd, reviewsLeft, newLeft } = await today(db, user.id, now);
   const mine = and(
     eq(cardMemory.userId, user.id),
     courseId === undefined ? undefined : eq(cardMemory.courseId, courseId),
@@ -94,14 +131,7 @@ export async function reviewQueue(
       ? []
       : await queryRows<{ card_id: number; deck_id: number; course_id: number; question: string; answer: string }>(
           db,
-          sql`with studied as (${studiedCourses(user.id, courseId)})
-              select f.id as card_id, f.deck_id, d.course_id, f.question, f.correct_answer as answer
-              from studied s
-              join decks d on d.course_id = s.course_id
-              join flashcards f on f.deck_id = d.id
-              where not exists (select 1 from card_memory m where m.user_id = ${user.id} and m.card_id = f.id)
-              order by d.course_id, d.level, f.id
-              limit ${newLeft}`,
+          newCards(user.id, { courseId }, newLeft),
         );
 
   const [dueByDayEnd] = await db
@@ -113,7 +143,6 @@ export async function reviewQueue(
     .from(cardMemory)
     .where(and(mine, gt(cardMemory.due, now)));
 
-  const retention = settings.desiredRetention;
   const cards: QueueCard[] = [
     ...due.map(({ memory, deckId, question, answer }) => {
       const state: Memory = { ...memory, state: memory.state as MemoryStateName };
@@ -142,5 +171,50 @@ export async function reviewQueue(
     dueToday: Math.min(dueByDayEnd?.n ?? 0, reviewsLeft),
     newToday: fresh.length,
     nextDueAt: later?.at ? new Date(later.at).toISOString() : null,
+  };
+}
+
+export interface ReviewSummary {
+  /** Cards due by the end of the learner's day, within the reviews left today. */
+  dueToday: number;
+  /** New cards they may still start today (within the limit and the cards there are). */
+  newToday: number;
+  /** Cards answered at least once, and cards past their learning steps. */
+  started: number;
+  learned: number;
+  nextDueAt: string | null;
+}
+
+/** The counts behind "Due today" and the progress bars, for everything studied, a course or a deck. */
+export async function reviewSummary(db: Database, user: SessionUser, scope: Scope, now: Date): Promise<ReviewSummary> {
+  const { dayEnd, reviewsLeft, newLeft } = await today(db, user.id, now);
+  const inScope =
+    scope.deckId !== undefined
+      ? sql`and m.card_id in (select id from flashcards where deck_id = ${scope.deckId})`
+      : scope.courseId !== undefined
+        ? sql`and m.course_id = ${scope.courseId}`
+        : sql``;
+  const [counts] = await queryRows<{ due: number; started: number; learned: number; next_due: Date | string | null }>(
+    db,
+    sql`select count(*) filter (where m.due <= ${dayEnd.toISOString()})::int as due,
+               count(*)::int as started,
+               count(*) filter (where m.state = 'review')::int as learned,
+               min(m.due) filter (where m.due > ${now.toISOString()}) as next_due
+        from card_memory m
+        where m.user_id = ${user.id} ${inScope}`,
+  );
+  const [fresh] =
+    newLeft === 0
+      ? [{ n: 0 }]
+      : await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from (${newCards(user.id, scope, newLeft)}) cards`,
+        );
+  return {
+    dueToday: Math.min(counts?.due ?? 0, reviewsLeft),
+    newToday: fresh?.n ?? 0,
+    started: counts?.started ?? 0,
+    learned: counts?.learned ?? 0,
+    nextDueAt: counts?.next_due ? new Date(counts.next_due).toISOString() : null,
   };
 }

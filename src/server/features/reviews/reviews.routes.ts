@@ -1,10 +1,16 @@
 import { Hono } from "hono";
-import { reviewBatchInput, reviewInput, reviewQueueQuery, reviewSettingsInput } from "../../../shared/schemas/review";
+import {
+  reviewBatchInput,
+  reviewInput,
+  reviewQueueQuery,
+  reviewSettingsInput,
+  reviewSummaryQuery,
+} from "../../../shared/schemas/review";
 import type { AppEnv } from "../../http/app-env";
 import { HttpError } from "../../http/errors";
 import { signedIn } from "../../http/session";
 import { validate } from "../../http/validate";
-import { reviewQueue } from "./queue.service";
+import { reviewQueue, reviewSummary } from "./queue.service";
 import { recordReviews, saveSettings, settingsOf } from "./reviews.service";
 
 const REFUSALS = {
@@ -27,6 +33,9 @@ export const reviewsRoutes = new Hono<AppEnv>()
   })
   .get("/queue", signedIn, validate("query", reviewQueueQuery), async (c) => {
     return c.json(await reviewQueue(c.var.db, c.var.user, c.req.valid("query"), c.var.config.clock()));
+  })
+  .get("/summary", signedIn, validate("query", reviewSummaryQuery), async (c) => {
+    return c.json(await reviewSummary(c.var.db, c.var.user, c.req.valid("query"), c.var.config.clock()));
   })
   .get("/settings", signedIn, async (c) => c.json(await settingsOf(c.var.db, c.var.user.id)))
   .put("/settings", signedIn, validate("json", reviewSettingsInput), async (c) => {

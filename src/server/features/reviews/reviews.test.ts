@@ -195,6 +195,10 @@ describe("the review queue", () => {
     queue = await (await client.get("/api/reviews/queue")).json();
     expect(queue.cards.slice(0, 2).map((card: { cardId: number }) => card.cardId)).toEqual([b, a]);
     expect(queue.dueToday).toBe(2);
+    const summary = await (await client.get("/api/reviews/summary")).json();
+    expect(summary).toMatchObject({ dueToday: 2, newToday: 4, started: 2, learned: 0 });
+    const ofDeck = await (await client.get(`/api/reviews/summary?deckId=${followed.id}`)).json();
+    expect(ofDeck).toMatchObject({ dueToday: 2, newToday: 4, started: 2 });
 
     // Limits: one new card a day, already used up by the two started today.
     const settings = { desiredRetention: 0.9, newCardsPerDay: 1, reviewsPerDay: 1, timeZone: "UTC" };
