@@ -60,7 +60,7 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
   "POST /api/reviews/batch": (t) => [{ body: { reviews: [answer(t), answer(t)] } }],
   "GET /api/reviews/queue": (t) => [{}, { query: { courseId: String(t.courseId) } }],
   "GET /api/reviews/settings": () => [{}],
-  "GET /api/reviews/summary": (t) => [
+  "GET /api/reviews/summary": (t): ValidRequest[] => [
     {},
     { query: { courseId: String(t.courseId) } },
     { query: { deckId: String(t.deckId) } },

@@ -55,15 +55,21 @@ export const courseListQuery = z.object({
 });
 export type CourseListSort = z.infer<typeof courseListQuery>["sort"];
 
+/** A course in the signed-in user's own lists, with how far they are through it. */
+export interface MyCourseSummary extends CourseSummary {
+  deckCount: number;
+  passedDecks: number;
+}
+
 export interface CourseListPage {
-  items: CourseSummary[];
+  items: MyCourseSummary[];
   hasMore: boolean;
 }
 
 export interface HomeLists {
-  own: CourseSummary[];
-  inProgress: CourseSummary[];
-  followed: CourseSummary[];
+  own: MyCourseSummary[];
+  inProgress: MyCourseSummary[];
+  followed: MyCourseSummary[];
 }
 
 export interface SearchResult extends CourseSummary {

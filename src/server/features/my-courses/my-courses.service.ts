@@ -8,14 +8,24 @@ import { HOME_LIST_SIZE } from "../../../shared/limits";
 import {
   type CourseListPage,
   type CourseListSort,
-  type CourseSummary,
   type HomeLists,
   LIST_PAGE_SIZE,
+  type MyCourseSummary,
 } from "../../../shared/schemas/course";
 import { type Database, preparedOnce } from "../../db/client";
 import { courses, decks, followedCourses, userProgress } from "../../db/schema";
 
-const summary = { id: courses.id, name: courses.name, description: courses.description };
+/** The course and the user's progress through it: two indexed counts per row of a short page. */
+const summary = {
+  id: courses.id,
+  name: courses.name,
+  description: courses.description,
+  deckCount: sql<number>`(select count(*)::int from ${decks} where ${decks.courseId} = ${courses.id})`.as("deck_count"),
+  passedDecks: sql<number>`(select count(*)::int from ${userProgress}
+    where ${userProgress.userId} = ${sql.placeholder("userId")} and ${userProgress.courseId} = ${courses.id})`.as(
+    "passed_decks",
+  ),
+};
 
 interface Window {
   limit: number;
@@ -27,7 +37,7 @@ const userId = sql.placeholder("userId");
 const window = { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") };
 
 /** A page is fetched with one extra row, to know whether another page follows. */
-function pageOf(rows: CourseSummary[], limit: number): CourseListPage {
+function pageOf(rows: MyCourseSummary[], limit: number): CourseListPage {
   return { items: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
@@ -108,7 +118,7 @@ export type ListName = keyof typeof lists;
 
 function run(db: Database, id: string, list: ListName, sort: CourseListSort, { limit, offset }: Window) {
   const statement = preparedOnce(db, `my_${list}_${sort}`, (name) => lists[list](db, sort, window).prepare(name));
-  return statement.execute({ userId: id, limit, offset }) as Promise<CourseSummary[]>;
+  return statement.execute({ userId: id, limit, offset }) as Promise<MyCourseSummary[]>;
 }
 
 export async function listPage(db: Database, userId: string, list: ListName, sort: CourseListSort, page: number) {

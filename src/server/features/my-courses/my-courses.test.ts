@@ -50,6 +50,12 @@ describe("personal lists", () => {
     expect((await (await client.get("/api/me/home")).json()).inProgress.map((c: { name: string }) => c.name)).toEqual([
       "Two decks",
     ]);
+    // Each list says how far the user is: decks passed of the course's decks.
+    const [listed] = (await (await client.get("/api/me/in-progress")).json()).items;
+    expect(listed).toMatchObject({ id: course.id, deckCount: 2, passedDecks: 1 });
+    await follow(db, userId, course.id);
+    const [followedCourse] = (await (await client.get("/api/me/home")).json()).followed;
+    expect(followedCourse).toMatchObject({ id: course.id, deckCount: 2, passedDecks: 1 });
     await db.insert(userProgress).values({ userId, courseId: course.id, deckId: second?.id ?? 0 });
     expect(await names(client, "/api/me/in-progress")).toEqual([]);
   });
