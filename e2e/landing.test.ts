@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { LANDING_SECTION_LOCK_MS } from "../src/shared/limits";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
 
 const session = setupBrowser();
@@ -8,9 +9,22 @@ const session = setupBrowser();
 const position = (page: Page) =>
   page.getByRole("navigation", { name: "Page sections" }).locator("[aria-live]").textContent();
 
+/**
+ * Lets the lock between moves run out: the page's clock (installed before it loaded) jumps past
+ * it, instead of the test sleeping through it.
+ */
+const passTheLock = (page: Page) => page.clock.fastForward(LANDING_SECTION_LOCK_MS + 100);
+
+/** Resolves after two painted frames: whatever an event sent before changed has been rendered. */
+const settled = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+
 describe("landing page", () => {
   it("moves between its four sections with the buttons, the keyboard and the wheel", async () => {
     const page = await session.newPage();
+    await page.clock.install(); // time runs as usual; passTheLock jumps it
     await session.visit(page, "/en/");
     expect(await position(page)).toBe("Section 1 of 4");
     await page.getByRole("region", { name: "Most followed courses" }).getByRole("link").first().waitFor();
@@ -18,7 +32,7 @@ describe("landing page", () => {
     await page.getByRole("button", { name: "Next section" }).click();
     await expect.poll(() => position(page)).toBe("Section 2 of 4");
     await page.getByText("Every deck comes with a test.").waitFor();
-    await page.waitForTimeout(900); // the 0.8 s lock between moves
+    await passTheLock(page);
     await page.getByRole("button", { name: "Next section" }).click();
     await expect.poll(() => position(page)).toBe("Section 3 of 4");
     await expectAccessible(page);
@@ -34,12 +48,12 @@ describe("landing page", () => {
     await expect.poll(() => position(page)).toBe("Section 1 of 4");
 
     await page.mouse.move(400, 400);
-    await page.waitForTimeout(900);
+    await passTheLock(page);
     await page.mouse.wheel(0, 300);
     await expect.poll(() => position(page)).toBe("Section 2 of 4");
     // A second turn of the wheel within 0.8 s does not move again.
     await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(await position(page)).toBe("Section 2 of 4");
   });
 
@@ -61,9 +75,11 @@ describe("landing page", () => {
     await expect.poll(() => headline.locator("[aria-hidden]").textContent(), { timeout: 4000 }).not.toBe(first);
 
     const calm = await session.newPage({ reducedMotion: "reduce" });
+    await calm.clock.install();
     await session.visit(calm, "/en/");
     const still = await calm.getByRole("heading", { level: 1 }).locator("[aria-hidden]").textContent();
-    await calm.waitForTimeout(2800);
+    // Two rotations' worth of the page's time, every timer due in it fired.
+    await calm.clock.runFor(2800);
     expect(await calm.getByRole("heading", { level: 1 }).locator("[aria-hidden]").textContent()).toBe(still);
   });
 
