@@ -30,7 +30,7 @@ export function LanguagePicker() {
 
   const trigger = {
     className: styles.menuButton,
-    "aria-label": `${t("language.label")}: ${t(`language.${language}`)}`,
+    "aria-label": t("language.current", { language: t(`language.${language}`) }),
     children: (
       <>
         <GlobeIcon />

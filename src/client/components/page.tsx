@@ -13,7 +13,7 @@ interface PageProps {
 export function Page({ title, before, children }: PageProps) {
   const { t } = useTranslation();
   useEffect(() => {
-    document.title = `${title} · ${t("app.name")}`;
+    document.title = t("app.document_title", { title });
   }, [title, t]);
 
   return (

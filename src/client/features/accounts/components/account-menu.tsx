@@ -35,7 +35,7 @@ export function AccountMenu() {
         onFocus={preloadAuthDialog}
       >
         <PersonIcon />
-        <span className={headerStyles.collapsibleText}>{t("auth.sign_in_sign_up")}</span>
+        <span className="visually-hidden-on-phone">{t("auth.sign_in_sign_up")}</span>
       </button>
     );
   }

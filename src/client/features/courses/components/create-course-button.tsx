@@ -32,7 +32,7 @@ export function CreateCourseButton() {
         onFocus={preload}
       >
         <span aria-hidden="true">＋</span>
-        <span className={headerStyles.collapsibleText}>{t("course_form.create_button")}</span>
+        <span className="visually-hidden-on-phone">{t("course_form.create_button")}</span>
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -77,7 +77,7 @@ export function LandingPage() {
   const words = (key: string) => t(key, { returnObjects: true }) as string[];
 
   useEffect(() => {
-    document.title = `${t("landing.headline")} · ${t("app.name")}`;
+    document.title = t("app.document_title", { title: t("landing.headline") });
   }, [t]);
 
   const move = useCallback((step: number) => {
@@ -158,7 +158,7 @@ export function LandingPage() {
         >
           ↑
         </button>
-        <span className={styles.position} aria-live="polite">
+        <span className="visually-hidden" aria-live="polite">
           {t("landing.section_of", { number: current + 1, total: SECTIONS })}
         </span>
         <button
@@ -183,7 +183,7 @@ function Hero({ words, reduced }: { words: string[]; reduced: boolean }) {
     <div className={styles.inner}>
       {/* A steady name for screen readers; the rotating words are for the eye. */}
       <h1 className={styles.big}>
-        <span className={styles.visuallyHidden}>{t("landing.headline")}</span>
+        <span className="visually-hidden">{t("landing.headline")}</span>
         <span aria-hidden="true">
           {t("landing.hero_prefix")} <RotatingWord words={words} reduced={reduced} />
         </span>
@@ -195,7 +195,7 @@ function Hero({ words, reduced }: { words: string[]; reduced: boolean }) {
         </h2>
         {/* While the courses load, cards of the same size hold their places (no layout shift). */}
         {isPending && (
-          <p className={styles.visuallyHidden} role="status">
+          <p className="visually-hidden" role="status">
             {t("app.loading")}
           </p>
         )}

@@ -24,7 +24,7 @@ export function SearchButton() {
         onFocus={preload}
       >
         <SearchIcon />
-        <span className={headerStyles.collapsibleText}>{t("search.button")}</span>
+        <span className="visually-hidden-on-phone">{t("search.button")}</span>
       </button>
       {open && (
         <Suspense fallback={null}>

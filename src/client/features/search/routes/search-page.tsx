@@ -43,7 +43,7 @@ export function SearchPage() {
             <CourseCard key={course.id} course={course} variant="search">
               {course.decks.length > 0 && (
                 <span className={styles.decks}>
-                  {t("search.matching_decks")}: {course.decks.map((deck) => deck.name).join(", ")}
+                  {t("search.matching_decks", { decks: course.decks.map((deck) => deck.name) })}
                 </span>
               )}
             </CourseCard>

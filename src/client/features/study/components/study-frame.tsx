@@ -37,7 +37,7 @@ export function StudyFrame({ mode, backTo = "study", children }: StudyFrameProps
     );
   }
   return (
-    <Page title={deck ? `${mode}: ${deck.name}` : mode} before={back}>
+    <Page title={deck ? t("study.mode_title", { mode, deck: deck.name }) : mode} before={back}>
       {isPending ? <Loading label={t("deck.loading")} /> : children(deck)}
     </Page>
   );
