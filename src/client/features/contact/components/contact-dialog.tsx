@@ -8,9 +8,9 @@ import { Dialog } from "../../../components/dialog";
 import formStyles from "../../../components/form.module.css";
 import { FormAlert, useFormErrors } from "../../../components/form-alert";
 import { TextAreaField } from "../../../components/text-field";
-import { ApiError, unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
+import { ApiError } from "../../../lib/api";
 import { notify } from "../../../lib/notify";
+import { useSendMessage } from "../api/send-message";
 
 export function ContactDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
@@ -25,24 +25,21 @@ function ContactForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
   const [message, setMessage] = useState("");
   const errors = useFormErrors();
-  const [busy, setBusy] = useState(false);
+  const send = useSendMessage();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = contactInput.safeParse({ message });
     if (!parsed.success) return errors.showIssues(issuesFromZod(parsed.error.issues));
-    setBusy(true);
     errors.showText(null);
     try {
-      await unwrap(api.contact.$post({ json: parsed.data }));
+      await send.mutateAsync(parsed.data);
       notify.success(t("contact.sent"));
       onDone();
     } catch (failure) {
       if (failure instanceof ApiError && failure.issues.length) errors.showIssues(failure.issues);
       else if (failure instanceof ApiError && failure.code === "rate_limited") errors.showText(t("contact.cooldown"));
       else errors.showText(t("contact.failed"));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -56,7 +53,7 @@ function ContactForm({ onDone }: { onDone(): void }) {
         error={errors.fieldError("message")}
         rows={6}
       />
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" disabled={send.isPending}>
         {t("contact.send")}
       </Button>
     </form>

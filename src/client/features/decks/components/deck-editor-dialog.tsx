@@ -49,8 +49,8 @@ export function DeckEditorDialog({ open, onClose, target }: DeckEditorDialogProp
 function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
   const { t } = useTranslation();
   const editing = target.kind === "edit" ? target.deck : undefined;
-  const createDeck = useCreateDeck(target.kind === "create" ? target.courseId : 0);
-  const updateDeck = useUpdateDeck(editing?.id ?? 0);
+  const createDeck = useCreateDeck();
+  const updateDeck = useUpdateDeck();
   const [name, setName] = useState(editing?.name ?? "");
   const [description, setDescription] = useState(editing?.description ?? "");
   const [rows, setRows] = useState<CardRow[]>(() =>
@@ -88,11 +88,14 @@ function DeckEditor({ target, onDone }: { target: Target; onDone(): void }) {
     if (!parsed.success) return errors.showIssues(issuesFromZod(parsed.error.issues));
     errors.showText(null);
     try {
-      if (editing) {
-        await updateDeck.mutateAsync({ name, description, ...deckChanges(editing.flashcards, rows) });
+      if (target.kind === "edit") {
+        await updateDeck.mutateAsync({
+          deck: target.deck,
+          input: { name, description, ...deckChanges(target.deck.flashcards, rows) },
+        });
         notify.success(t("deck_form.changes_saved"));
       } else {
-        await createDeck.mutateAsync(parsed.data);
+        await createDeck.mutateAsync({ courseId: target.courseId, input: parsed.data });
         notify.success(t("deck_form.deck_made_successfully"));
       }
       onDone();
