@@ -128,6 +128,15 @@ export function routes(queryClient: QueryClient): RouteObject[] {
       children: deckRoutes,
     },
     {
+      path: "review",
+      loader: whenSignedIn(async ({ request }) => {
+        const { reviewQueueQuery } = await import("../features/reviews/api/get-review-queue");
+        const course = Number(new URL(request.url).searchParams.get("course"));
+        return queryClient.prefetchQuery(reviewQueueQuery(Number.isInteger(course) && course > 0 ? course : undefined));
+      }),
+      lazy: async () => ({ Component: (await import("../features/reviews/routes/review-page")).ReviewPage }),
+    },
+    {
       path: "search",
       loader: ({ request }) => {
         const q = new URL(request.url).searchParams.get("q")?.trim();

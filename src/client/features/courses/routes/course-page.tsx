@@ -7,6 +7,7 @@ import { Button } from "../../../components/button";
 import { Loading } from "../../../components/loading";
 import { Page } from "../../../components/page";
 import { ApiError } from "../../../lib/api";
+import { lazyComponent } from "../../../lib/lazy";
 import { notify } from "../../../lib/notify";
 import { useSession } from "../../accounts/session";
 import { FollowStar } from "../../follows/components/follow-star";
@@ -14,6 +15,11 @@ import { useDeleteCourse } from "../api/delete-course";
 import { useCourse } from "../api/get-course";
 import { ConfirmByNameDialog, CourseFormDialog, DeckEditorDialog, preloadOwnerDialogs } from "../owner-dialogs";
 import styles from "./course-page.module.css";
+
+/** Only signed-in learners have progress: visitors do not download it. */
+const CourseProgress = lazyComponent(() =>
+  import("../../reviews/components/course-progress").then((module) => module.CourseProgress),
+);
 
 export function CoursePage() {
   const { courseId = "" } = useParams();
@@ -52,6 +58,11 @@ function CourseBody({ course }: { course: CourseDetail }) {
       </div>
       {course.description && <p className={styles.description}>{course.description}</p>}
       {isOwner && <OwnerActions course={course} />}
+      {user && (
+        <Suspense fallback={null}>
+          <CourseProgress course={course} />
+        </Suspense>
+      )}
 
       <h2 className={styles.heading}>{t("course.decks_heading")}</h2>
       {course.decks.length === 0 ? (

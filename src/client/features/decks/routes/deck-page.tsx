@@ -6,12 +6,18 @@ import { Button, buttonClass } from "../../../components/button";
 import { Loading } from "../../../components/loading";
 import { Page } from "../../../components/page";
 import { ApiError } from "../../../lib/api";
+import { lazyComponent } from "../../../lib/lazy";
 import { notify } from "../../../lib/notify";
 import { useSession } from "../../accounts/session";
 import { ConfirmByNameDialog, DeckEditorDialog, preloadOwnerDialogs } from "../../courses/owner-dialogs";
 import { useDeck } from "../api/get-deck";
 import { useDeleteDeck } from "../api/save-deck";
 import styles from "./deck-page.module.css";
+
+/** Only signed-in learners have progress: visitors do not download it. */
+const DeckProgress = lazyComponent(() =>
+  import("../../reviews/components/deck-progress").then((module) => module.DeckProgress),
+);
 
 export function DeckPage() {
   const { courseId = "", deckId = "" } = useParams();
@@ -55,6 +61,11 @@ export function DeckPage() {
   return (
     <Page title={deck.name} before={back}>
       {deck.description && <p className={styles.description}>{deck.description}</p>}
+      {user && (
+        <Suspense fallback={null}>
+          <DeckProgress deckId={deck.id} cardCount={deck.flashcards.length} />
+        </Suspense>
+      )}
       <div className={styles.actions}>
         <Link to={`${deckPath}/study`} className={buttonClass()}>
           {t("deck.study")}

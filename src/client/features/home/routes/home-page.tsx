@@ -9,6 +9,7 @@ import { Page } from "../../../components/page";
 import { useAuthDialog } from "../../accounts/components/auth-dialog";
 import { useSession } from "../../accounts/session";
 import { CourseGrid } from "../../courses/components/course-grid";
+import { DueToday } from "../../reviews/components/due-today";
 import { useHomeLists } from "../api/get-home-lists";
 import styles from "./home-page.module.css";
 
@@ -38,6 +39,7 @@ export function HomePage() {
 
   return (
     <Page title={t("pages.home")}>
+      {user && <DueToday />}
       {sections.map((section) => (
         <HomeSection key={section.id} id={section.id} title={section.title} path={user ? section.path : undefined}>
           {!initialised || (user && isPending) ? (

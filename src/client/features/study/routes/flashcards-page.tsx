@@ -1,9 +1,11 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { DeckDetail, Flashcard } from "../../../../shared/schemas/deck";
-import { Button } from "../../../components/button";
+import { Button, buttonClass } from "../../../components/button";
 import { Dialog } from "../../../components/dialog";
 import { useHotkeys } from "../../../lib/use-hotkeys";
+import { useRecordAnswer } from "../../reviews/api/record-answer";
 import styles from "../components/study.module.css";
 import { StudyFrame } from "../components/study-frame";
 import { shuffle } from "../lib/shuffle";
@@ -38,9 +40,11 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
     setIndex((i) => Math.min(cards.length, Math.max(0, i + step)));
     setShowAnswer(false);
   };
+  const record = useRecordAnswer("flip");
   const mark = (value: Mark) => {
-    if (!card) return;
+    if (!card || marks.get(card.id) === value) return;
     setMarks((current) => new Map(current).set(card.id, value));
+    record(card.id, value === "correct");
   };
 
   // The spec's keys; on the completion screen they are the page's again.
@@ -74,6 +78,9 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
               {t("study.study_marked", { count: markedIncorrect.length })}
             </Button>
           )}
+          <Link to="../test" relative="path" className={buttonClass({ variant: "secondary" })}>
+            {t("study.take_test")}
+          </Link>
         </div>
       </section>
     );

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeckDetail } from "../../../../shared/schemas/deck";
+import { useRecordAnswer } from "../../reviews/api/record-answer";
 import styles from "../components/quiz.module.css";
 import { QuizFooter } from "../components/quiz-footer";
 import { StudyFrame } from "../components/study-frame";
@@ -36,9 +37,20 @@ function Matching({ deck }: { deck: DeckDetail }) {
     : [];
   const score = results.filter((r) => r.kind === "correct").length;
 
+  const record = useRecordAnswer("matching");
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (submitted) return;
     setSubmitted(true);
+    const outcome = matchResults(
+      round.questions.length,
+      round.answers.map((a) => a.text),
+      round.answers.map((a) => a.owner),
+      assignments,
+    );
+    // Each question is one answer for learning memory; one left unmatched counts as wrong.
+    for (const [i, card] of round.questions.entries()) record(card.id, outcome[i]?.kind === "correct");
   };
   const restart = () => {
     setRound(makeRound(deck));

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeckDetail } from "../../../../shared/schemas/deck";
+import { useRecordAnswer } from "../../reviews/api/record-answer";
 import styles from "../components/quiz.module.css";
 import { QuizFooter } from "../components/quiz-footer";
 import { StudyFrame } from "../components/study-frame";
@@ -25,9 +26,14 @@ function MultipleChoice({ deck }: { deck: DeckDetail }) {
   const [submitted, setSubmitted] = useState(false);
   const score = questions.filter(({ card }) => chosen.get(card.id) === card.answer).length;
 
+  const record = useRecordAnswer("choice");
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (submitted) return;
     setSubmitted(true);
+    // Each question is one answer for learning memory; one left blank counts as wrong.
+    for (const { card } of questions) record(card.id, chosen.get(card.id) === card.answer);
   };
   const restart = () => {
     setQuestions(makeQuestions(deck));

@@ -8,6 +8,7 @@ import { Button, buttonClass } from "../../../components/button";
 import { notify } from "../../../lib/notify";
 import { useHotkeys } from "../../../lib/use-hotkeys";
 import { useSession } from "../../accounts/session";
+import { useRecordAnswer } from "../../reviews/api/record-answer";
 import { useRecordPass } from "../api/record-pass";
 import { StudyFrame } from "../components/study-frame";
 import styles from "../components/test.module.css";
@@ -19,7 +20,7 @@ type Phase =
   | { kind: "intro" }
   | { kind: "ready"; index: number }
   | { kind: "showing"; index: number }
-  | { kind: "answering"; index: number; options: string[] }
+  | { kind: "answering"; index: number; options: string[]; shownAt: number }
   | { kind: "failed"; card: Flashcard; chosen: string }
   | { kind: "passed" };
 
@@ -35,12 +36,15 @@ function TimedTest({ deck }: { deck: DeckDetail }) {
   const answers = deck.flashcards.map((card) => card.answer);
   const { user } = useSession();
   const recordPass = useRecordPass();
+  const recordAnswer = useRecordAnswer("test");
 
   const restart = () => {
     setOrder(shuffle(deck.flashcards));
     setPhase({ kind: "ready", index: 0 });
   };
-  const choose = (index: number, card: Flashcard, option: string) => {
+  const choose = (index: number, card: Flashcard, option: string, shownAt: number) => {
+    // Learning memory gets every answer, with the time from the options appearing to the choice.
+    recordAnswer(card.id, option === card.answer, performance.now() - shownAt);
     if (option !== card.answer) return setPhase({ kind: "failed", card, chosen: option });
     if (index + 1 < order.length) return setPhase({ kind: "ready", index: index + 1 });
     setPhase({ kind: "passed" });
@@ -88,14 +92,21 @@ function TimedTest({ deck }: { deck: DeckDetail }) {
         <QuestionFlash
           card={card}
           onHidden={() =>
-            setPhase({ kind: "answering", index: phase.index, options: answerOptions(card.answer, answers) })
+            setPhase({
+              kind: "answering",
+              index: phase.index,
+              options: answerOptions(card.answer, answers),
+              shownAt: performance.now(),
+            })
           }
         />
       );
     }
     case "answering": {
       const card = order[phase.index] as Flashcard;
-      return <AnswerChoice options={phase.options} onChoose={(option) => choose(phase.index, card, option)} />;
+      return (
+        <AnswerChoice options={phase.options} onChoose={(option) => choose(phase.index, card, option, phase.shownAt)} />
+      );
     }
     case "failed":
       return <FailedScreen card={phase.card} chosen={phase.chosen} onRetry={restart} />;

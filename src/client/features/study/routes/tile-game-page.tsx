@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { TILE_REMOVAL_CHECK_MS } from "../../../../shared/limits";
 import type { DeckDetail } from "../../../../shared/schemas/deck";
 import { Button } from "../../../components/button";
+import { useRecordAnswer } from "../../reviews/api/record-answer";
 import { StudyFrame } from "../components/study-frame";
 import styles from "../components/tile-game.module.css";
 import { shuffle } from "../lib/shuffle";
@@ -60,8 +61,14 @@ function TileGame({ deck }: { deck: DeckDetail }) {
   } | null>(null);
   // A drag also ends in a click event; that click must not count as selecting the tile.
   const justDragged = useRef(false);
+  const latestTiles = useRef(tiles);
+  latestTiles.current = tiles;
+  /** Pairs with a wrong drop or a wrong second pick: matched later, they count as wrong answers. */
+  const missed = useRef(new Set<number>());
+  const record = useRecordAnswer("tiles");
 
   const start = () => {
+    missed.current = new Set();
     setTiles(dealTiles(deck));
     setSelected(null);
     setElapsed(null);
@@ -72,7 +79,10 @@ function TileGame({ deck }: { deck: DeckDetail }) {
     if (tiles && tiles.length === 0 && elapsed === null) setElapsed((performance.now() - startedAt) / 1000);
   }, [tiles, elapsed, startedAt]);
 
-  const removePair = (pair: number) => setTiles((current) => current?.filter((tile) => tile.pair !== pair) ?? null);
+  const removePair = (pair: number) => {
+    setTiles((current) => current?.filter((tile) => tile.pair !== pair) ?? null);
+    record(pair, !missed.current.has(pair));
+  };
 
   /** Keyboard and tap: the second tile chosen either completes the pair or becomes the selection. */
   const choose = (tile: Tile) => {
@@ -82,6 +92,7 @@ function TileGame({ deck }: { deck: DeckDetail }) {
       removePair(tile.pair);
       setSelected(null);
     } else {
+      missed.current.add(first.pair);
       setSelected(tile.id);
     }
   };
@@ -122,12 +133,13 @@ function TileGame({ deck }: { deck: DeckDetail }) {
     justDragged.current = true;
     // Checked a moment after the drop, as the spec asks; a wrong pair simply stays.
     setTimeout(() => {
-      setTiles((all) => {
-        const dropped = all?.find((tile) => tile.id === current.id);
-        const partner = all?.find((tile) => tile.pair === dropped?.pair && tile.id !== dropped?.id);
-        if (!all || !dropped || !partner || !overlaps(dropped, partner)) return all ?? null;
-        return all.filter((tile) => tile.pair !== dropped.pair);
-      });
+      const all = latestTiles.current;
+      const dropped = all?.find((tile) => tile.id === current.id);
+      if (!all || !dropped) return;
+      const partner = all.find((tile) => tile.pair === dropped.pair && tile.id !== dropped.id);
+      if (partner && overlaps(dropped, partner)) return removePair(dropped.pair);
+      // Dropped on another pair's tile: a wrong answer for the tile's card.
+      if (all.some((tile) => tile.pair !== dropped.pair && overlaps(dropped, tile))) missed.current.add(dropped.pair);
     }, TILE_REMOVAL_CHECK_MS);
   };
 

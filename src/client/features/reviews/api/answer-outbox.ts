@@ -1,0 +1,64 @@
+/**
+ * Answers on their way to the server. Study screens hand each answer here and go on at once; the
+ * outbox sends them in batches (half a second after the last one, at once when the page is
+ * hidden) and keeps what failed for the next try. Each answer carries its own id, so a batch sent
+ * twice (a reply lost on the way) is recorded once (decision 0021).
+ */
+import { REVIEW_BATCH_MAX } from "../../../../shared/memory/limits";
+import type { ReviewInput } from "../../../../shared/schemas/review";
+import { unwrap } from "../../../lib/api";
+import { typedApi } from "../../../lib/typed-api";
+
+const SEND_DELAY_MS = 500;
+const RETRY_DELAY_MS = 10_000;
+
+const waiting: ReviewInput[] = [];
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+let sending = false;
+
+/** Called after answers reached the server (to refresh the counts that show them). */
+export function onAnswersSent(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function queueAnswer(answer: ReviewInput) {
+  waiting.push(answer);
+  schedule(SEND_DELAY_MS);
+}
+
+function schedule(delay: number) {
+  clearTimeout(timer);
+  timer = setTimeout(() => void send(), delay);
+}
+
+async function send(keepalive = false) {
+  if (sending || waiting.length === 0) return;
+  sending = true;
+  const batch = waiting.slice(0, REVIEW_BATCH_MAX);
+  try {
+    const api = await typedApi();
+    await unwrap(api.reviews.batch.$post({ json: { reviews: batch } }, { init: { keepalive } }));
+    waiting.splice(0, batch.length);
+    for (const listener of listeners) listener();
+  } catch {
+    // Kept for the next try; a refused answer (card deleted, impossible time) comes back as
+    // "refused" in a successful reply, so only network and server failures land here.
+    schedule(RETRY_DELAY_MS);
+    return;
+  } finally {
+    sending = false;
+  }
+  if (waiting.length > 0) schedule(0);
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("pagehide", () => void send(true));
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") void send(true);
+  });
+}
+
+/** For tests and the sign-out path: how many answers are still waiting. */
+export const waitingAnswers = () => waiting.length;

@@ -1,0 +1,31 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
+import type { Grade } from "../../../../shared/memory/scheduler";
+import type { ReviewMode } from "../../../../shared/schemas/review";
+import { useSession } from "../../accounts/session";
+import { onAnswersSent, queueAnswer } from "./answer-outbox";
+import { reviewKeys } from "./keys";
+
+/**
+ * What a study screen calls for each answer: right or wrong (or a grade, on the review screen),
+ * with the time it took when the screen measured it. A visitor's answers are not recorded.
+ */
+export function useRecordAnswer(mode: ReviewMode) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  useEffect(() => onAnswersSent(() => void queryClient.invalidateQueries({ queryKey: reviewKeys.all })), [queryClient]);
+  return useCallback(
+    (cardId: number, answer: boolean | Grade, responseMs?: number) => {
+      if (!user) return;
+      queueAnswer({
+        id: crypto.randomUUID(),
+        cardId,
+        mode,
+        grade: typeof answer === "boolean" ? (answer ? 3 : 1) : answer,
+        responseMs: responseMs === undefined ? undefined : Math.max(0, Math.round(responseMs)),
+        answeredAt: new Date().toISOString(),
+      });
+    },
+    [user, mode],
+  );
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { CourseDetail } from "../../../../shared/schemas/course";
+import { useLocalePath } from "../../../app/use-language";
+import { buttonClass } from "../../../components/button";
+import { useReviewSummary } from "../api/get-review-queue";
+import styles from "./progress.module.css";
+
+/**
+ * A signed-in learner's place in a course: decks passed and cards learned, the first deck not yet
+ * passed, and the course's own review with what is due. Its own chunk: visitors never load it.
+ */
+export function CourseProgress({ course }: { course: CourseDetail }) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  const { data: summary } = useReviewSummary({ courseId: course.id }, true);
+  const passed = new Set(course.viewer?.passedDeckIds ?? []);
+  const total = course.decks.length;
+  const passedCount = course.decks.filter((deck) => passed.has(deck.id)).length;
+  const next = course.decks.find((deck) => !passed.has(deck.id));
+  const due = summary ? summary.dueToday + summary.newToday : null;
+  if (total === 0) return null;
+
+  return (
+    <section className={styles.progress} aria-labelledby="course-progress">
+      <h2 id="course-progress" className={styles.heading}>
+        {t("progress.heading")}
+      </h2>
+      <div className={styles.barRow}>
+        <progress className={styles.bar} max={total} value={passedCount} aria-labelledby="course-decks-passed" />
+        <span id="course-decks-passed">{t("progress.decks_passed", { passed: passedCount, total })}</span>
+      </div>
+      {summary && <p className={styles.detail}>{t("progress.cards_learned", { count: summary.learned })}</p>}
+      <div className={styles.actions}>
+        {next && (
+          <Link to={localePath(`/courses/${course.id}/decks/${next.id}`)} className={buttonClass()}>
+            {t("progress.next_deck", { name: next.name })}
+          </Link>
+        )}
+        <Link
+          to={`${localePath("/review")}?course=${course.id}`}
+          className={buttonClass({ variant: next ? "secondary" : "primary" })}
+        >
+          {due === null ? t("progress.review_course") : t("progress.review_course_due", { count: due })}
+        </Link>
+      </div>
+    </section>
+  );
+}
