@@ -58,7 +58,10 @@ export const deckUpdateInput = z.object({
   added: z.array(cardInput).max(DECK_MAX_CARDS, "validation.more_than_fifty_flashcards_in_deck").default([]),
   deleted: z.array(entityId).max(DECK_MAX_CARDS, "validation.more_than_fifty_flashcards_in_deck").default([]),
 });
+/** What a client sends (lists may be left out)… */
 export type DeckUpdateInput = z.input<typeof deckUpdateInput>;
+/** …and what the server works with once the schema has filled in the defaults. */
+export type DeckUpdate = z.output<typeof deckUpdateInput>;
 
 export interface Flashcard {
   id: number;

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, max, sql } from "drizzle-orm";
 import { DECK_MAX_CARDS, DECK_MIN_CARDS } from "../../../shared/limits";
-import type { DeckCreateInput, DeckDetail } from "../../../shared/schemas/deck";
+import type { DeckCreateInput, DeckDetail, DeckUpdate } from "../../../shared/schemas/deck";
 import type { Database, Transaction } from "../../db/client";
 import { decks, flashcards } from "../../db/schema";
 import type { JsonText } from "../../http/cache";
@@ -10,14 +10,6 @@ import { lockOwnCourse } from "../courses/courses.service";
 import { preparedText, type Statement } from "../courses/prepared";
 
 const DECK_OWNER_ONLY = "Only the owner of this deck can change it.";
-
-interface ValidDeckUpdate {
-  name: string;
-  description: string;
-  changed: { id: number; question: string; answer: string; duration: number }[];
-  added: { question: string; answer: string; duration: number }[];
-  deleted: number[];
-}
 
 /** A new deck goes after the course's last one; the course lock keeps levels unique under races. */
 export async function createDeck(db: Database, user: SessionUser, courseId: number, input: DeckCreateInput) {
@@ -83,7 +75,7 @@ async function lockOwnDeck(tx: Transaction, user: SessionUser, deckId: number) {
  * Saves an edit in one transaction: every card named must belong to the deck, and the deck must
  * end with 4 to 50 cards. Any failure leaves the deck exactly as it was.
  */
-export async function updateDeck(db: Database, user: SessionUser, deckId: number, input: ValidDeckUpdate) {
+export async function updateDeck(db: Database, user: SessionUser, deckId: number, input: DeckUpdate) {
   await db.transaction(async (tx) => {
     await lockOwnDeck(tx, user, deckId);
     const existing = new Set(
