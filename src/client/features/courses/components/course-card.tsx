@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   CARD_DESCRIPTION_TRUNCATE,
@@ -6,13 +7,14 @@ import {
   CARD_NAME_TRUNCATE,
   CARD_NAME_TRUNCATE_SEARCH,
 } from "../../../../shared/limits";
-import type { CourseSummary } from "../../../../shared/schemas/course";
+import type { CourseSummary, MyCourseSummary } from "../../../../shared/schemas/course";
 import { useLocalePath } from "../../../app/use-language";
 import { truncate } from "../../../lib/truncate";
 import styles from "./course-card.module.css";
 
 interface CourseCardProps {
-  course: CourseSummary;
+  /** The personal lists add the user's progress through the course. */
+  course: CourseSummary & Partial<Pick<MyCourseSummary, "deckCount" | "passedDecks">>;
   /** Search results allow longer names and descriptions (spec section 2). */
   variant?: "default" | "search";
   children?: ReactNode;
@@ -20,7 +22,10 @@ interface CourseCardProps {
 
 /** A course in a grid; the whole card opens the course page. */
 export function CourseCard({ course, variant = "default", children }: CourseCardProps) {
+  const { t } = useTranslation();
   const localePath = useLocalePath();
+  const { deckCount, passedDecks } = course;
+  const progressId = `course-card-progress-${course.id}`;
   const search = variant === "search";
   return (
     <li className={styles.card}>
@@ -32,6 +37,12 @@ export function CourseCard({ course, variant = "default", children }: CourseCard
           <p className={styles.description}>
             {truncate(course.description, search ? CARD_DESCRIPTION_TRUNCATE_SEARCH : CARD_DESCRIPTION_TRUNCATE)}
           </p>
+        )}
+        {deckCount !== undefined && passedDecks !== undefined && deckCount > 0 && (
+          <span className={styles.progress}>
+            <progress max={deckCount} value={passedDecks} aria-labelledby={progressId} />
+            <span id={progressId}>{t("progress.decks_passed", { passed: passedDecks, total: deckCount })}</span>
+          </span>
         )}
         {children}
       </Link>

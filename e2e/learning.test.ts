@@ -1,0 +1,166 @@
+/**
+ * Learning memory as a learner meets it: study modes feed it, home says what is due, the review
+ * screen grades with keys 1–4, a course page shows progress. Answers given "days ago" are sent
+ * through the API with past answer times (the server accepts them, as it would from an offline
+ * device), which stands in for the clock moving on.
+ */
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { signIn } from "./support/accounts";
+import { PHONE, setupBrowser } from "./support/browser";
+import { createDeckFixture, type DeckFixture } from "./support/fixtures";
+
+const session = setupBrowser();
+
+const CARDS = [
+  { question: "rojo", answer: "red" },
+  { question: "azul", answer: "blue" },
+  { question: "verde", answer: "green" },
+  { question: "negro", answer: "black" },
+];
+const answerOf = (question: string) => CARDS.find((card) => card.question === question.trim())?.answer ?? "";
+
+interface Summary {
+  dueToday: number;
+  newToday: number;
+  started: number;
+  learned: number;
+}
+
+async function summary(page: Page, query = ""): Promise<Summary> {
+  return (await page.request.get(`/api/reviews/summary${query}`)).json();
+}
+
+async function cardIds(page: Page, deckId: number): Promise<number[]> {
+  const deck = (await (await page.request.get(`/api/decks/${deckId}`)).json()) as { flashcards: { id: number }[] };
+  return deck.flashcards.map((card) => card.id);
+}
+
+/** Answers to every card of the deck given `daysAgo`, as an offline device would send them later. */
+async function answeredDaysAgo(page: Page, deckId: number, daysAgo: number, grade: number) {
+  const answeredAt = new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000).toISOString();
+  const reviews = (await cardIds(page, deckId)).map((cardId) => ({
+    id: crypto.randomUUID(),
+    cardId,
+    mode: "flip",
+    grade,
+    answeredAt,
+  }));
+  const res = await page.request.post("/api/reviews/batch", {
+    data: { reviews },
+    headers: { origin: session.baseURL },
+  });
+  expect(res.status()).toBe(200);
+}
+
+describe("learning memory", () => {
+  let deck: DeckFixture;
+  beforeAll(async () => {
+    deck = await createDeckFixture(inject("baseURL"), CARDS);
+  });
+
+  it("remembers flip cards and multiple choice, and home says what is due today", async () => {
+    const page = await session.newPage();
+    await page.goto("/en/");
+    await signIn(page, deck.email, deck.password);
+    await page.getByRole("button", { name: /Account menu for/ }).waitFor();
+    const deckPath = `/en/courses/${deck.courseId}/decks/${deck.deckId}`;
+
+    await session.visit(page, `${deckPath}/flashcards`);
+    await page.getByText("(1/4)").waitFor();
+    await page.keyboard.press("ArrowUp");
+    await page.getByText("Marked as known").waitFor();
+    await page.keyboard.press("ArrowRight");
+    await page.getByText("(2/4)").waitFor();
+    await page.keyboard.press("ArrowDown");
+    await page.getByText("Marked for review").waitFor();
+    // Answers go in batches; the two marks reach the server by themselves.
+    await expect.poll(async () => (await summary(page)).started, { timeout: 10_000 }).toBe(2);
+
+    await session.visit(page, `${deckPath}/multiple_choice`);
+    for (const group of await page.getByRole("group").all()) {
+      const question = (await group.locator("legend").innerText()).replace(/^\d+\.\s*/, "");
+      await group.getByRole("radio", { name: answerOf(question), exact: true }).check();
+    }
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect.poll(async () => (await summary(page)).started, { timeout: 10_000 }).toBe(4);
+
+    // Cards studied today come back within minutes: home counts them, as the summary does.
+    await session.visit(page, "/en/home");
+    const due = await summary(page);
+    const count = due.dueToday + due.newToday;
+    await page.getByRole("heading", { name: `Due today: ${count}` }).waitFor();
+    if (count > 0) await page.getByRole("link", { name: "Start review" }).waitFor();
+
+    // The course page shows the learner's place in the course.
+    await session.visit(page, `/en/courses/${deck.courseId}`);
+    await page.getByText("Decks passed: 0 of 1").waitFor();
+    await page.getByRole("link", { name: "Next deck: Numbers" }).waitFor();
+    await page.getByRole("link", { name: /^Review this course/ }).waitFor();
+  });
+
+  it("reviews the cards that fell due with keys 1 to 4, in Japanese on a phone", async () => {
+    const learner = await createDeckFixture(inject("baseURL"), CARDS);
+    const page = await session.newPage(PHONE);
+    await page.goto("/ja/");
+    await signIn(page, learner.email, learner.password, "ja");
+    await page.getByRole("button", { name: /のアカウントメニュー/ }).waitFor();
+    // Studied three days ago and forgotten: all four are due now.
+    await answeredDaysAgo(page, learner.deckId, 3, 1);
+
+    await session.visit(page, "/ja/home");
+    await page.getByRole("heading", { name: "今日の復習: 4 枚" }).waitFor();
+    await page.getByRole("link", { name: "復習を始める" }).click();
+    await page.getByRole("heading", { level: 1, name: "復習" }).waitFor();
+    await page.getByText("0 / 4 枚").waitFor();
+
+    for (const [i, key] of ["1", "2", "3", "4"].entries()) {
+      const card = page.getByRole("button", { name: /^(rojo|azul|verde|negro)/ });
+      const question = (await card.innerText()).split("\n")[0] ?? "";
+      await page.keyboard.press("Space");
+      await page.getByRole("button", { name: new RegExp(answerOf(question)) }).waitFor();
+      // Each grade shows when the card would come back.
+      await page.getByRole("button", { name: /もう一度\s*\d+分/ }).waitFor();
+      await page.keyboard.press(key);
+      if (i < 3) await page.getByText(`${i + 1} / 4 枚`).waitFor();
+    }
+    await page.getByRole("heading", { name: "復習が終わりました。復習したカード: 4 枚" }).waitFor();
+    await page.getByText(/^次の復習: /).waitFor();
+
+    // Four review answers reached the server; "Again" brought one card back within minutes.
+    await expect
+      .poll(async () => {
+        const stats = (await (await page.request.get("/api/stats")).json()) as {
+          reviewsPerDay: { reviews: number }[];
+        };
+        return stats.reviewsPerDay.reduce((sum, day) => sum + day.reviews, 0);
+      })
+      .toBe(8);
+    expect((await summary(page)).started).toBe(4);
+  });
+
+  it("reviews with the buttons in English, and invites a visitor to sign up", async () => {
+    const learner = await createDeckFixture(inject("baseURL"), CARDS);
+    const page = await session.newPage();
+    await page.goto("/en/");
+    await signIn(page, learner.email, learner.password);
+    await page.getByRole("button", { name: /Account menu for/ }).waitFor();
+    await answeredDaysAgo(page, learner.deckId, 10, 3);
+
+    await session.visit(page, `/en/review?course=${learner.courseId}`);
+    await page.getByRole("heading", { level: 1, name: "Review this course" }).waitFor();
+    await page.getByText("0 of 4").waitFor();
+    await page.getByRole("button", { name: "Show answer" }).click();
+    await page.getByRole("button", { name: /Good/ }).click();
+    await page.getByText("1 of 4").waitFor();
+    // The next card has the focus, so its question is read and Space shows its answer.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
+      .toMatch(/rojo|azul|verde|negro/);
+
+    const visitor = await session.newPage();
+    await session.visit(visitor, "/en/review");
+    await visitor.getByRole("button", { name: "Create a free account" }).click();
+    await visitor.getByRole("dialog").waitFor();
+  });
+});
