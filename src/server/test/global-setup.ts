@@ -1,11 +1,14 @@
 /**
  * Runs once per API test run: makes a fresh database and migrates it.
  * - PostgreSQL (TEST_DATABASE_URL set): a new database beside the given one, dropped afterwards.
- * - PGlite: a migrated in-memory database dumped to a file that every test file starts from.
+ * - PGlite: a migrated in-memory database dumped to a file that each test worker starts from
+ *   (test-app.ts). Creating it runs initdb (~5 s on this machine); the dump depends only on the
+ *   PGlite version and the migrations, so it is kept under node_modules/.cache, keyed like the
+ *   app's prepared initial database (db/initial-data.ts), and made again when either changes.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -14,6 +17,10 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrationsFolder, openDatabase } from "../db/client";
+import { initialDataCache, initialDataKey } from "../db/initial-data";
+
+/** Bumped when the way the dump is made changes (other extensions, other options). */
+const DUMP_FORMAT = "1";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -46,15 +53,24 @@ async function setupPostgres(project: TestProject, adminUrl: string) {
 }
 
 async function setupPglite(project: TestProject) {
-  const client = await PGlite.create({ extensions: { pg_trgm } });
-  await migrate(drizzle({ client }), { migrationsFolder });
-  const dump = await client.dumpDataDir("none");
-  await client.close();
-
-  const dir = await mkdtemp(join(tmpdir(), "flashcards-test-"));
-  const dumpFile = join(dir, "migrated.tar");
-  await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
+  // The migrator's version too: it writes the migrations table the dump carries.
+  const drizzlePackage = JSON.parse(await readFile(join(initialDataCache, "../../drizzle-orm/package.json"), "utf8"));
+  const drizzleVersion = (drizzlePackage as { version: string }).version;
+  const name = `test-dump-${DUMP_FORMAT}-${await initialDataKey()}-drizzle-${drizzleVersion}.tar`;
+  const dumpFile = join(initialDataCache, name);
+  if (!existsSync(dumpFile)) {
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    await migrate(drizzle({ client }), { migrationsFolder });
+    const dump = await client.dumpDataDir("none");
+    await client.close();
+    await mkdir(initialDataCache, { recursive: true });
+    // Written under a private name and renamed: a file under its final name is complete.
+    const draft = `${dumpFile}.${process.pid}.draft`;
+    await writeFile(draft, Buffer.from(await dump.arrayBuffer()));
+    await rename(draft, dumpFile);
+    for (const file of await readdir(initialDataCache)) {
+      if (file.startsWith("test-dump-") && file !== name) await rm(join(initialDataCache, file), { force: true });
+    }
+  }
   project.provide("testDatabase", { kind: "pglite", dumpFile });
-
-  return () => rm(dir, { recursive: true, force: true });
 }
