@@ -158,6 +158,19 @@ describe("learning memory", () => {
       .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
       .toMatch(/rojo|azul|verde|negro/);
 
+    // Settings: a bad number is refused at the field; a good one is saved on the server.
+    await page.getByRole("button", { name: "Settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Review settings" });
+    await dialog.getByLabel("New cards per day").fill("-3");
+    await dialog.getByRole("button", { name: "Save settings" }).click();
+    await dialog.getByText("Enter a whole number from 0 to 9999.").first().waitFor();
+    await dialog.getByLabel("New cards per day").fill("5");
+    await dialog.getByLabel(/^Target retention/).fill("85");
+    await dialog.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Review settings saved.").waitFor();
+    const saved = (await (await page.request.get("/api/reviews/settings")).json()) as Record<string, unknown>;
+    expect(saved).toMatchObject({ newCardsPerDay: 5, desiredRetention: 0.85, reviewsPerDay: 200 });
+
     const visitor = await session.newPage();
     await session.visit(visitor, "/en/review");
     await visitor.getByRole("button", { name: "Create a free account" }).click();

@@ -3,7 +3,7 @@
  * ?course=ID), most overdue first, then new cards. Space or a tap shows the answer; 1–4 grade it.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { GRADES, type Grade } from "../../../../shared/memory/scheduler";
@@ -11,6 +11,7 @@ import { useLocalePath } from "../../../app/use-language";
 import { Button, buttonClass } from "../../../components/button";
 import { Loading } from "../../../components/loading";
 import { Page } from "../../../components/page";
+import { lazyComponent } from "../../../lib/lazy";
 import { useHotkeys } from "../../../lib/use-hotkeys";
 import { useAuthDialog } from "../../accounts/components/auth-dialog";
 import { useSession } from "../../accounts/session";
@@ -22,16 +23,37 @@ import styles from "./review-page.module.css";
 
 const GRADE_KEYS: Record<Grade, string> = { 1: "again", 2: "hard", 3: "good", 4: "easy" };
 
+const ReviewSettingsDialog = lazyComponent(() =>
+  import("../components/review-settings-dialog").then((module) => module.ReviewSettingsDialog),
+);
+
 export function ReviewPage() {
   const { t } = useTranslation();
   const { user, initialised } = useSession();
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [params] = useSearchParams();
   const course = Number(params.get("course"));
   const courseId = Number.isInteger(course) && course > 0 ? course : undefined;
 
   return (
     <Page title={courseId ? t("review.title_course") : t("review.title")}>
+      {user && (
+        <div className={styles.tools}>
+          <Button
+            variant="link"
+            onClick={() => setSettingsOpen(true)}
+            onPointerEnter={() => void ReviewSettingsDialog.preload()}
+          >
+            {t("review_settings.open")}
+          </Button>
+        </div>
+      )}
       {!initialised ? <Loading label={t("review.loading")} /> : user ? <Session courseId={courseId} /> : <Invitation />}
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <ReviewSettingsDialog open onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </Page>
   );
 }
