@@ -19,7 +19,11 @@ export function DueToday() {
           {t("review.due_today", { count })}
         </h2>
         <p className={styles.detail}>
-          {count > 0 ? t("review.due_detail", { due: data.dueToday, fresh: data.newToday }) : t("review.due_none")}
+          {count > 0
+            ? t("review.due_detail", { due: data.dueToday, fresh: data.newToday })
+            : data.started > 0
+              ? t("review.due_none")
+              : t("review.due_nothing_yet")}
         </p>
       </div>
       {count > 0 && (
