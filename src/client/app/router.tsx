@@ -137,6 +137,16 @@ export function routes(queryClient: QueryClient): RouteObject[] {
       lazy: async () => ({ Component: (await import("../features/reviews/routes/review-page")).ReviewPage }),
     },
     {
+      path: "stats",
+      loader: whenSignedIn(async ({ request }) => {
+        const { statsQuery } = await import("../features/stats/api/get-stats");
+        const course = Number(new URL(request.url).searchParams.get("course"));
+        return queryClient.prefetchQuery(statsQuery(Number.isInteger(course) && course > 0 ? course : undefined));
+      }),
+      // Chart.js rides in this chunk only (decision 0022).
+      lazy: async () => ({ Component: (await import("../features/stats/routes/stats-page")).StatsPage }),
+    },
+    {
       path: "search",
       loader: ({ request }) => {
         const q = new URL(request.url).searchParams.get("q")?.trim();

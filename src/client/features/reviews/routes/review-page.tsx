@@ -138,6 +138,12 @@ function Session({ courseId }: { courseId?: number }) {
             <Link to={localePath("/home")} className={buttonClass({ variant: "secondary" })}>
               {t("review.back_home")}
             </Link>
+            <Link
+              to={localePath(courseId ? `/stats?course=${courseId}` : "/stats")}
+              className={buttonClass({ variant: "secondary" })}
+            >
+              {t("stats.link")}
+            </Link>
           </div>
         </section>
       ) : (

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { unwrap } from "../../../lib/api";
+import { typedApi } from "../../../lib/typed-api";
+import { reviewKeys } from "../../reviews/api/keys";
+
+/** The learner's statistics, for the account or one course; under reviewKeys so an answer refreshes them. */
+export const statsQuery = (courseId?: number) =>
+  queryOptions({
+    queryKey: reviewKeys.stats(courseId),
+    queryFn: async () =>
+      unwrap((await typedApi()).stats.$get({ query: courseId === undefined ? {} : { courseId: String(courseId) } })),
+  });
+
+export function useStats(courseId?: number) {
+  return useQuery(statsQuery(courseId));
+}
