@@ -222,7 +222,7 @@ describe("statistics", () => {
     await desktop.getByText(/^カード: 4 枚 · 新規: 0 枚 · /).waitFor();
   });
 
-  it("tells a new account what will show, and invites a visitor to sign up", async () => {
+  it("tells a new account what will show, offers a retry when loading fails, and invites a visitor to sign up", async () => {
     const visitor = await session.newPage();
     await session.visit(visitor, "/en/stats");
     await visitor.getByText(/Create a free account to see your learning in figures/).waitFor();
@@ -231,8 +231,13 @@ describe("statistics", () => {
 
     const page = await session.newPage();
     await signUpConfirmed(page, "en", "stats");
+    // A failed load says so, and "Try again" asks again.
+    await page.route("**/api/stats**", (route) => route.fulfill({ status: 500, body: "down" }));
     await session.visit(page, "/en/stats");
     const main = page.getByRole("main");
+    await main.getByRole("alert").getByText("Your statistics could not be loaded.").waitFor({ timeout: 15_000 });
+    await page.unroute("**/api/stats**");
+    await main.getByRole("button", { name: "Try again" }).click();
     await main.getByText(/^No answers yet\. Every answer you give/).waitFor();
     await main.getByText("No cards are due in the next 30 days.").waitFor();
     await main.getByText("No answers yet to measure how much you remember.").waitFor();
