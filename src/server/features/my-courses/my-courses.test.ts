@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { userProgress } from "../../db/schema";
 import { createCourse, createUser, follow } from "../../test/factories";
-import { signedInClient, TestClient } from "../../test/http-client";
+import { ok, signedInClient, TestClient } from "../../test/http-client";
 import { setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
@@ -9,8 +9,12 @@ const { db } = database;
 
 /** A client signed in as a new user, made in the database. */
 const signedIn = () => signedInClient(app, db);
-const names = async (client: TestClient, path: string) =>
-  ((await (await client.get(path)).json()) as { items: { name: string }[] }).items.map((c) => c.name);
+/** The names on one page of a personal list, through the typed client. */
+const names = async (
+  client: TestClient,
+  list: "courses" | "followed" | "in-progress",
+  query: { sort?: "newest" | "oldest" | "name"; page?: string } = {},
+) => (await ok(client.api.me[list].$get({ query }))).items.map((c) => c.name);
 
 describe("personal lists", () => {
   it("need a session", async () => {
@@ -22,19 +26,19 @@ describe("personal lists", () => {
   it("sort own courses newest first, oldest first, or by name", async () => {
     const { client, userId } = await signedIn();
     for (const name of ["Banana", "apple", "Cherry"]) await createCourse(db, userId, { name });
-    expect(await names(client, "/api/me/courses")).toEqual(["Cherry", "apple", "Banana"]);
-    expect(await names(client, "/api/me/courses?sort=oldest")).toEqual(["Banana", "apple", "Cherry"]);
-    expect(await names(client, "/api/me/courses?sort=name")).toEqual(["Banana", "Cherry", "apple"]);
+    expect(await names(client, "courses")).toEqual(["Cherry", "apple", "Banana"]);
+    expect(await names(client, "courses", { sort: "oldest" })).toEqual(["Banana", "apple", "Cherry"]);
+    expect(await names(client, "courses", { sort: "name" })).toEqual(["Banana", "Cherry", "apple"]);
     expect((await client.get("/api/me/courses?sort=random")).status).toBe(400);
   });
 
   it("come a page of 24 at a time", async () => {
     const { client, userId } = await signedIn();
     for (let i = 0; i < 26; i++) await createCourse(db, userId, { name: `Course ${String(i).padStart(2, "0")}` });
-    const first = await (await client.get("/api/me/courses?sort=name")).json();
+    const first = await ok(client.api.me.courses.$get({ query: { sort: "name" } }));
     expect(first.items).toHaveLength(24);
     expect(first.hasMore).toBe(true);
-    const second = await (await client.get("/api/me/courses?sort=name&page=2")).json();
+    const second = await ok(client.api.me.courses.$get({ query: { sort: "name", page: "2" } }));
     expect(second.items.map((c: { name: string }) => c.name)).toEqual(["Course 24", "Course 25"]);
     expect(second.hasMore).toBe(false);
   });
@@ -44,9 +48,9 @@ describe("personal lists", () => {
     const owner = await createUser(db);
     const course = await createCourse(db, owner.id, { decks: 2, name: "Two decks" });
     const [first, second] = course.decks;
-    expect(await names(client, "/api/me/in-progress")).toEqual([]);
+    expect(await names(client, "in-progress")).toEqual([]);
     await db.insert(userProgress).values({ userId, courseId: course.id, deckId: first?.id ?? 0 });
-    expect(await names(client, "/api/me/in-progress")).toEqual(["Two decks"]);
+    expect(await names(client, "in-progress")).toEqual(["Two decks"]);
     expect((await (await client.get("/api/me/home")).json()).inProgress.map((c: { name: string }) => c.name)).toEqual([
       "Two decks",
     ]);
@@ -57,7 +61,7 @@ describe("personal lists", () => {
     const [followedCourse] = (await (await client.get("/api/me/home")).json()).followed;
     expect(followedCourse).toMatchObject({ id: course.id, deckCount: 2, passedDecks: 1 });
     await db.insert(userProgress).values({ userId, courseId: course.id, deckId: second?.id ?? 0 });
-    expect(await names(client, "/api/me/in-progress")).toEqual([]);
+    expect(await names(client, "in-progress")).toEqual([]);
   });
 
   it("list followed courses, most recently followed first, and the home page's top three", async () => {
@@ -68,8 +72,8 @@ describe("personal lists", () => {
       await follow(db, userId, course.id);
     }
     await createCourse(db, userId, { name: "Mine" });
-    expect(await names(client, "/api/me/followed")).toEqual(["Four", "Three", "Two", "One"]);
-    const home = await (await client.get("/api/me/home")).json();
+    expect(await names(client, "followed")).toEqual(["Four", "Three", "Two", "One"]);
+    const home = await ok(client.api.me.home.$get());
     expect(home.followed.map((c: { name: string }) => c.name)).toEqual(["Four", "Three", "Two"]);
     expect(home.own.map((c: { name: string }) => c.name)).toEqual(["Mine"]);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { queryRows, type Transaction } from "../../db/client";
 import { decks } from "../../db/schema";
 import { createCourse, createUser, follow } from "../../test/factories";
-import { TestClient } from "../../test/http-client";
+import { ok, TestClient } from "../../test/http-client";
 import { setupTestApp } from "../../test/test-app";
 import { containsPattern, SEARCH_STATEMENTS } from "./search.service";
 
@@ -77,12 +77,7 @@ function expectIndexed(reads: Map<string, TableReads> | undefined, table: string
 }
 const { db } = database;
 const token = () => `zq${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
-const search = async (q: string) =>
-  (
-    (await (await new TestClient(app).get(`/api/search?q=${encodeURIComponent(q)}`)).json()) as {
-      items: { name: string; decks: { name: string }[] }[];
-    }
-  ).items;
+const search = async (q: string) => (await ok(new TestClient(app).api.search.$get({ query: { q } }))).items;
 
 describe("search", () => {
   it("finds courses by a word of the name, case-insensitively", async () => {
