@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { firstScreenTexts } from "./src/client/lib/first-screen-texts";
 
 const apiPort = process.env.PORT ?? "3000";
 
@@ -52,6 +53,30 @@ function precompress(): Plugin {
 }
 
 /**
+ * `texts.json?first-screens`: only the texts the first screens show (src/client/lib/first-screen-texts.ts),
+ * a module of its own, so the whole file can still be a separate chunk that loads later.
+ */
+function firstScreenTextsModule(): Plugin {
+  const SUFFIX = "?first-screens";
+  return {
+    name: "flashcards:first-screen-texts",
+    enforce: "pre",
+    async resolveId(source, importer) {
+      if (!source.endsWith(SUFFIX)) return null;
+      const resolved = await this.resolve(source.slice(0, -SUFFIX.length), importer, { skipSelf: true });
+      return resolved ? `\0${resolved.id}${SUFFIX}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith("\0") || !id.endsWith(SUFFIX)) return null;
+      const file = id.slice(1, -SUFFIX.length);
+      this.addWatchFile(file);
+      const all = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
+      return `export default ${JSON.stringify(firstScreenTexts(all))};`;
+    },
+  };
+}
+
+/**
  * Every module the entry imports statically, for one shared chunk: left to itself the bundler
  * splits the entry's graph into some twenty files (each a module some lazy screen also uses), and
  * HTTP/1.1 fetches six at a time, so a first visit waited for several round trips in a row.
@@ -93,7 +118,7 @@ export default defineConfig(({ command, mode }) => {
   const entry = entryGraph();
   return {
     root: "src/client",
-    plugins: [react(), precompress(), entry.plugin],
+    plugins: [react(), firstScreenTextsModule(), precompress(), entry.plugin],
     resolve: {
       alias: {
         // A polyfill for React < 18 that react-i18next imports; React 19 has the hook itself.

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useParams } from "react-router";
-import { readStoredLanguage } from "../lib/i18n";
+import { readStoredLanguage, switchLanguage } from "../lib/i18n";
 import { detectLanguage, isSupportedLanguage, languageRedirectPath } from "../lib/language";
 
 /**
@@ -14,7 +14,7 @@ export function LanguageGate() {
   const supported = isSupportedLanguage(lang) ? lang : undefined;
 
   useEffect(() => {
-    if (supported && i18n.language !== supported) void i18n.changeLanguage(supported);
+    if (supported && i18n.language !== supported) void switchLanguage(supported);
   }, [supported, i18n]);
 
   if (!supported) return <LanguageRedirect />;

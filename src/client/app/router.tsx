@@ -9,6 +9,7 @@
  * and not-found states, and a click answers at once.
  */
 import type { FetchQueryOptions, QueryClient } from "@tanstack/react-query";
+import type { ComponentType } from "react";
 import { createBrowserRouter, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { Loading } from "../components/loading";
 import { sessionQuery } from "../features/accounts/api/get-session";
@@ -16,10 +17,26 @@ import { courseQuery } from "../features/courses/api/get-course";
 import { mostFollowedCoursesQuery } from "../features/courses/api/get-most-followed-courses";
 import type { MyCourseList } from "../features/courses/api/keys";
 import { deckQuery } from "../features/decks/api/get-deck";
+import { loadAllTexts } from "../lib/i18n";
 import { AppShell, type RouteHandle } from "./app-shell";
 import { ErrorPage } from "./error-page";
 import { LogoMark } from "./header";
 import { LanguageGate, LanguageRedirect } from "./language-gate";
+
+type ScreenModule<K extends string> = { [name in K]: ComponentType };
+
+/** A route's screen, loaded when the route opens: its code and every text (lib/first-screen-texts.ts). */
+function screen<K extends string>(load: () => Promise<ScreenModule<K>>, name: K) {
+  return async () => {
+    const [module] = await Promise.all([load(), loadAllTexts()]);
+    return { Component: module[name] };
+  };
+}
+
+/** The landing and course pages: their texts come with the first script. */
+function firstScreen<K extends string>(load: () => Promise<ScreenModule<K>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
 
 export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter(routes(queryClient));
@@ -52,30 +69,28 @@ export function routes(queryClient: QueryClient): RouteObject[] {
     });
 
   const deckRoutes: RouteObject[] = [
-    { index: true, lazy: async () => ({ Component: (await import("../features/decks/routes/deck-page")).DeckPage }) },
+    { index: true, lazy: screen(() => import("../features/decks/routes/deck-page"), "DeckPage") },
     {
       path: "study",
-      lazy: async () => ({ Component: (await import("../features/study/routes/study-hub-page")).StudyHubPage }),
+      lazy: screen(() => import("../features/study/routes/study-hub-page"), "StudyHubPage"),
     },
     {
       path: "flashcards",
-      lazy: async () => ({ Component: (await import("../features/study/routes/flashcards-page")).FlashcardsPage }),
+      lazy: screen(() => import("../features/study/routes/flashcards-page"), "FlashcardsPage"),
     },
     {
       path: "tile_game",
-      lazy: async () => ({ Component: (await import("../features/study/routes/tile-game-page")).TileGamePage }),
+      lazy: screen(() => import("../features/study/routes/tile-game-page"), "TileGamePage"),
     },
     {
       path: "multiple_choice",
-      lazy: async () => ({
-        Component: (await import("../features/study/routes/multiple-choice-page")).MultipleChoicePage,
-      }),
+      lazy: screen(() => import("../features/study/routes/multiple-choice-page"), "MultipleChoicePage"),
     },
     {
       path: "matching",
-      lazy: async () => ({ Component: (await import("../features/study/routes/matching-page")).MatchingPage }),
+      lazy: screen(() => import("../features/study/routes/matching-page"), "MatchingPage"),
     },
-    { path: "test", lazy: async () => ({ Component: (await import("../features/study/routes/test-page")).TestPage }) },
+    { path: "test", lazy: screen(() => import("../features/study/routes/test-page"), "TestPage") },
   ];
 
   const languageRoutes: RouteObject[] = [
@@ -83,43 +98,39 @@ export function routes(queryClient: QueryClient): RouteObject[] {
       index: true,
       handle: { fitScreen: true } satisfies RouteHandle,
       loader: prefetch(() => mostFollowedCoursesQuery()),
-      lazy: async () => ({ Component: (await import("../features/landing/routes/landing-page")).LandingPage }),
+      lazy: firstScreen(() => import("../features/landing/routes/landing-page"), "LandingPage"),
     },
     {
       path: "home",
       loader: whenSignedIn(async () =>
         queryClient.prefetchQuery((await import("../features/home/api/get-home-lists")).homeListsQuery()),
       ),
-      lazy: async () => ({ Component: (await import("../features/home/routes/home-page")).HomePage }),
+      lazy: screen(() => import("../features/home/routes/home-page"), "HomePage"),
     },
     // Where a password reset ends: the user home with the sign-in dialog open (design brief).
     {
       path: "signin",
-      lazy: async () => ({ Component: (await import("../features/accounts/routes/sign-in-page")).SignInPage }),
+      lazy: screen(() => import("../features/accounts/routes/sign-in-page"), "SignInPage"),
     },
     {
       path: "my_courses",
       loader: myList("courses"),
-      lazy: async () => ({ Component: (await import("../features/courses/routes/my-courses-page")).MyCoursesPage }),
+      lazy: screen(() => import("../features/courses/routes/my-courses-page"), "MyCoursesPage"),
     },
     {
       path: "courses_in_progress",
       loader: myList("in-progress"),
-      lazy: async () => ({
-        Component: (await import("../features/courses/routes/courses-in-progress-page")).CoursesInProgressPage,
-      }),
+      lazy: screen(() => import("../features/courses/routes/courses-in-progress-page"), "CoursesInProgressPage"),
     },
     {
       path: "followed_courses",
       loader: myList("followed"),
-      lazy: async () => ({
-        Component: (await import("../features/courses/routes/followed-courses-page")).FollowedCoursesPage,
-      }),
+      lazy: screen(() => import("../features/courses/routes/followed-courses-page"), "FollowedCoursesPage"),
     },
     {
       path: "courses/:courseId",
       loader: prefetch(({ params }) => courseQuery(params.courseId ?? "")),
-      lazy: async () => ({ Component: (await import("../features/courses/routes/course-page")).CoursePage }),
+      lazy: firstScreen(() => import("../features/courses/routes/course-page"), "CoursePage"),
     },
     // The deck page and every study mode show the same deck.
     {
@@ -134,7 +145,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
         const course = Number(new URL(request.url).searchParams.get("course"));
         return queryClient.prefetchQuery(reviewQueueQuery(Number.isInteger(course) && course > 0 ? course : undefined));
       }),
-      lazy: async () => ({ Component: (await import("../features/reviews/routes/review-page")).ReviewPage }),
+      lazy: screen(() => import("../features/reviews/routes/review-page"), "ReviewPage"),
     },
     {
       path: "stats",
@@ -144,7 +155,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
         return queryClient.prefetchQuery(statsQuery(Number.isInteger(course) && course > 0 ? course : undefined));
       }),
       // Chart.js rides in this chunk only (decision 0022).
-      lazy: async () => ({ Component: (await import("../features/stats/routes/stats-page")).StatsPage }),
+      lazy: screen(() => import("../features/stats/routes/stats-page"), "StatsPage"),
     },
     {
       path: "search",
@@ -154,9 +165,9 @@ export function routes(queryClient: QueryClient): RouteObject[] {
           void import("../features/search/api/search-courses").then((m) => queryClient.prefetchQuery(m.searchQuery(q)));
         return null;
       },
-      lazy: async () => ({ Component: (await import("../features/search/routes/search-page")).SearchPage }),
+      lazy: screen(() => import("../features/search/routes/search-page"), "SearchPage"),
     },
-    { path: "*", lazy: async () => ({ Component: (await import("./not-found-page")).NotFoundPage }) },
+    { path: "*", lazy: screen(() => import("./not-found-page"), "NotFoundPage") },
   ];
 
   return [
@@ -175,15 +186,11 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             { path: "/", Component: LanguageRedirect },
             {
               path: "/confirm-signup",
-              lazy: async () => ({
-                Component: (await import("../features/accounts/routes/confirm-signup-page")).ConfirmSignupPage,
-              }),
+              lazy: screen(() => import("../features/accounts/routes/confirm-signup-page"), "ConfirmSignupPage"),
             },
             {
               path: "/reset-password",
-              lazy: async () => ({
-                Component: (await import("../features/accounts/routes/reset-password-page")).ResetPasswordPage,
-              }),
+              lazy: screen(() => import("../features/accounts/routes/reset-password-page"), "ResetPasswordPage"),
             },
             { path: "/:lang", Component: LanguageGate, children: languageRoutes },
             { path: "*", Component: LanguageRedirect },

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
 import type { Language } from "../../shared/limits";
-import { storeLanguage } from "../lib/i18n";
+import { storeLanguage, switchLanguage } from "../lib/i18n";
 import { toSupportedLanguage, withLanguage } from "../lib/language";
 
 /**
@@ -25,14 +25,13 @@ export function useLocalePath() {
  * under the new prefix (pages outside the prefix stay where they are).
  */
 export function useChangeLanguage() {
-  const { i18n } = useTranslation();
   const current = useLanguage();
   const location = useLocation();
   const navigate = useNavigate();
   return (language: Language) => {
     storeLanguage(language);
     if (language === current) return;
-    void i18n.changeLanguage(language);
+    void switchLanguage(language);
     if (location.pathname.startsWith(`/${current}`)) {
       navigate({ pathname: withLanguage(location.pathname, language), search: location.search, hash: location.hash });
     }

@@ -1,6 +1,6 @@
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
-import en from "../../shared/i18n/en.json";
+import en from "../../shared/i18n/en.json?first-screens";
 import { type Language, PREFERRED_LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES } from "../../shared/limits";
 import { detectLanguage, firstPathSegment } from "./language";
 
@@ -29,9 +29,10 @@ export function detectInitialLanguage(): Language {
 }
 
 /**
- * English, the fallback, is bundled; other languages are chunks of their own, fetched before the
- * first render when the visitor's language needs one, and by changeLanguage (which waits for it)
- * or preloadLanguages otherwise. See docs/decisions/0015-front-end-delivery.md.
+ * The first screens' English, the fallback, is bundled; the rest of English and other languages
+ * are chunks of their own, fetched before the first render when the visitor's language needs one,
+ * by loadAllTexts (every later screen and dialog waits for it), or by preloadLanguages. See
+ * docs/decisions/0015-front-end-delivery.md.
  */
 const loaders: Readonly<Record<Exclude<Language, "en">, () => Promise<{ default: Record<string, unknown> }>>> = {
   ja: () => import("../../shared/i18n/ja.json"),
@@ -71,6 +72,36 @@ export function initI18n(language: Language) {
 /** Fetches every language's texts ahead of a switch (the language picker calls it on hover). */
 export function preloadLanguages(): void {
   void i18n.loadLanguages([...SUPPORTED_LANGUAGES]);
+  void loadAllTexts("en");
+}
+
+let allEnglish: Promise<void> | undefined;
+
+/**
+ * Every text of `language`, for the screens and dialogs after the first (the first script holds
+ * only the first screens' English: lib/first-screen-texts.ts). Other languages come whole.
+ */
+export function loadAllTexts(language?: string): Promise<void> {
+  // The router starts the first screen before i18next is ready: then the detected language counts,
+  // and a language other than English arrives whole with initI18n (which rendering waits for).
+  const wanted = language ?? (i18n.isInitialized ? i18n.language : detectInitialLanguage());
+  if (wanted !== "en") return i18n.isInitialized ? i18n.loadLanguages(wanted) : Promise.resolve();
+  allEnglish ??= import("../../shared/i18n/en.json").then(
+    (module) => {
+      i18n.addResourceBundle("en", "translation", module.default, true, true);
+    },
+    (error: unknown) => {
+      allEnglish = undefined; // tried again by the next screen
+      throw error;
+    },
+  );
+  return allEnglish;
+}
+
+/** Switches the texts to `language`, once all of its texts are here. */
+export async function switchLanguage(language: Language): Promise<void> {
+  await loadAllTexts(language);
+  await i18n.changeLanguage(language);
 }
 
 export { i18n };

@@ -1,0 +1,43 @@
+/**
+ * The English texts the first screens show (the app's frame, the landing page and a course page):
+ * they come with the first script. The rest of the English texts load with every other screen and
+ * with the dialogs (lib/i18n.ts loadAllTexts), so texts of later features never weigh on a first
+ * visit (decision 0015). A whole group, or one "group.key".
+ */
+export const FIRST_SCREEN_TEXTS = [
+  "app",
+  "header",
+  "footer",
+  "language",
+  "landing",
+  "pages",
+  "common",
+  "errors",
+  "error_page",
+  "course",
+  "follow",
+  "auth.sign_in_sign_up",
+  "auth.signed_in",
+  "auth.signed_out",
+  "auth.account_menu",
+  "contact.sign_in_first",
+  "course_form.login_to_create",
+  "course_form.create_button",
+  "search.button",
+] as const;
+
+type Texts = Record<string, unknown>;
+
+/** The part of a language's texts that FIRST_SCREEN_TEXTS names. */
+export function firstScreenTexts(all: Texts): Texts {
+  const picked: Record<string, Texts> = {};
+  for (const name of FIRST_SCREEN_TEXTS) {
+    const [group = "", key] = name.split(".");
+    const texts = all[group] as Texts | undefined;
+    if (!texts) throw new Error(`No text group "${group}"`);
+    if (key === undefined) picked[group] = { ...picked[group], ...texts };
+    else if (key in texts) picked[group] = { ...picked[group], [key]: texts[key] };
+    else throw new Error(`No text "${name}"`);
+  }
+  return picked;
+}
