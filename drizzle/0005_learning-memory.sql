@@ -51,6 +51,7 @@ CREATE INDEX "card_memory_user_introduced_idx" ON "card_memory" USING btree ("us
 CREATE INDEX "card_memory_card_id_idx" ON "card_memory" USING btree ("card_id");--> statement-breakpoint
 CREATE INDEX "card_memory_course_id_idx" ON "card_memory" USING btree ("course_id");--> statement-breakpoint
 CREATE INDEX "review_log_user_card_answered_idx" ON "review_log" USING btree ("user_id","card_id","answered_at");--> statement-breakpoint
-CREATE INDEX "review_log_user_answered_idx" ON "review_log" USING btree ("user_id","answered_at");--> statement-breakpoint
+CREATE INDEX "review_log_user_answered_idx" ON "review_log" USING btree ("user_id","answered_at","grade","course_id");--> statement-breakpoint
+CREATE INDEX "review_log_user_test_idx" ON "review_log" USING btree ("user_id","card_id","response_ms") WHERE "review_log"."mode" = 'test' and "review_log"."response_ms" is not null;--> statement-breakpoint
 CREATE INDEX "review_log_card_id_idx" ON "review_log" USING btree ("card_id");--> statement-breakpoint
 CREATE INDEX "review_log_course_id_idx" ON "review_log" USING btree ("course_id");

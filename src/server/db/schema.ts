@@ -335,7 +335,11 @@ export const reviewLog = pgTable(
   },
   (t) => [
     index("review_log_user_card_answered_idx").on(t.userId, t.cardId, t.answeredAt),
-    index("review_log_user_answered_idx").on(t.userId, t.answeredAt),
+    // Statistics read grade and course beside the time: all in the index, so no table pages.
+    index("review_log_user_answered_idx").on(t.userId, t.answeredAt, t.grade, t.courseId),
+    index("review_log_user_test_idx")
+      .on(t.userId, t.cardId, t.responseMs)
+      .where(sql`${t.mode} = 'test' and ${t.responseMs} is not null`),
     index("review_log_card_id_idx").on(t.cardId),
     index("review_log_course_id_idx").on(t.courseId),
     check("review_log_grade_check", sql`${t.grade} between 1 and 4`),

@@ -5,6 +5,8 @@ export const MAX_DESIRED_RETENTION = 0.99;
 export const DEFAULT_NEW_CARDS_PER_DAY = 20;
 export const DEFAULT_REVIEWS_PER_DAY = 200;
 export const MAX_CARDS_PER_DAY = 9999;
+/** Cards the review screen gets at a time (each with its next intervals); it asks again for more. */
+export const REVIEW_QUEUE_PAGE = 50;
 /** Answers sent in one batch (an offline outbox sends more in several). */
 export const REVIEW_BATCH_MAX = 500;
 /** An answer time this far ahead of the server's clock is refused (clock skew allowed for). */

@@ -4,6 +4,7 @@
  */
 import { and, asc, count, eq, gt, gte, lte, min, sql } from "drizzle-orm";
 import { DAY_MS, startOfDay } from "../../../shared/memory/day";
+import { REVIEW_QUEUE_PAGE } from "../../../shared/memory/limits";
 import { type Grade, type Memory, type MemoryStateName, nextIntervals } from "../../../shared/memory/scheduler";
 import { type Database, queryRows } from "../../db/client";
 import { cardMemory, flashcards, reviewLog } from "../../db/schema";
@@ -57,7 +58,7 @@ function studiedCourses(userId: string, courseId: number | undefined) {
   return sql`select id as course_id from courses where user_id = ${userId}
     union select course_id from followed_courses where user_id = ${userId}
     union select course_id from user_progress where user_id = ${userId}
-    union select distinct course_id from card_memory where user_id = ${userId}`;
+    union select course_id from card_memory where user_id = ${userId}`;
 }
 
 interface Today {
@@ -85,19 +86,21 @@ interface Scope {
   deckId?: number;
 }
 
-/** Cards not yet answered, of the courses studied (or the one course or deck), in study order. */
+/**
+ * Cards not yet answered, of the courses studied (or the one course or deck), in study order. The
+ * courses go in as an array, so each is an index lookup on decks: as a join, the planner walked
+ * the decks index from the catalogue's first course hoping to fill the limit early (bench:reviews).
+ */
 function newCards(userId: string, scope: Scope, limit: number) {
-  const source =
+  const where =
     scope.deckId !== undefined
-      ? sql`select course_id from decks where id = ${scope.deckId}`
-      : studiedCourses(userId, scope.courseId);
-  return sql`with studied as (${source})
-    select f.id as card_id, f.deck_id, d.course_id, f.question, f.correct_answer as answer
-    from studied s
-    join decks d on d.course_id = s.course_id
+      ? sql`d.id = ${scope.deckId}`
+      : sql`d.course_id = any(array(${studiedCourses(userId, scope.courseId)}))`;
+  return sql`select f.id as card_id, f.deck_id, d.course_id, f.question, f.correct_answer as answer
+    from decks d
     join flashcards f on f.deck_id = d.id
-    where not exists (select 1 from card_memory m where m.user_id = ${userId} and m.card_id = f.id)
-      ${scope.deckId === undefined ? sql`` : sql`and d.id = ${scope.deckId}`}
+    where ${where}
+      and not exists (select 1 from card_memory m where m.user_id = ${userId} and m.card_id = f.id)
     order by d.course_id, d.level, f.id
     limit ${limit}`;
 }
@@ -125,13 +128,14 @@ export async function reviewQueue(
     .innerJoin(flashcards, eq(flashcards.id, cardMemory.cardId))
     .where(and(mine, lte(cardMemory.due, now)))
     .orderBy(asc(cardMemory.due), asc(cardMemory.cardId))
-    .limit(reviewsLeft);
+    .limit(Math.min(reviewsLeft, REVIEW_QUEUE_PAGE));
+  const freshLimit = Math.min(newLeft, REVIEW_QUEUE_PAGE - due.length);
   const fresh =
-    newLeft === 0
+    freshLimit <= 0
       ? []
       : await queryRows<{ card_id: number; deck_id: number; course_id: number; question: string; answer: string }>(
           db,
-          newCards(user.id, { courseId }, newLeft),
+          newCards(user.id, { courseId }, freshLimit),
         );
 
   const [dueByDayEnd] = await db

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { REVIEW_QUEUE_PAGE } from "../../../shared/memory/limits";
 import { replay } from "../../../shared/memory/scheduler";
 import { cardMemory, decks, flashcards, reviewLog } from "../../db/schema";
 import { createDeck, follow } from "../../test/factories";
@@ -213,6 +214,20 @@ describe("the review queue", () => {
     queue = await (await client.get(`/api/reviews/queue?courseId=${other.courseId}`)).json();
     expect(queue.cards).toEqual([]);
     expect(queue.cards.some((card: { cardId: number }) => card.cardId === c)).toBe(false);
+  });
+
+  it("comes a page of 50 cards at a time, the counts saying how many are due in all", async () => {
+    now = new Date();
+    const { client, userId } = await signedInClient(app, db);
+    const big = await createDeck(db, { cards: 50 });
+    const more = await createDeck(db, { courseId: big.courseId, cards: 10 });
+    await follow(db, userId, big.courseId);
+    const cards = [...big.cards, ...more.cards];
+    const reviews = cards.map((card) => answer(card.id, 1, new Date(now.getTime() - 3 * DAY)));
+    expect((await client.post("/api/reviews/batch", { reviews })).status).toBe(200);
+    const queue = await (await client.get("/api/reviews/queue")).json();
+    expect(queue.cards).toHaveLength(REVIEW_QUEUE_PAGE);
+    expect(queue.dueToday).toBe(60);
   });
 
   it("answers only for the signed-in learner's own memory", async () => {

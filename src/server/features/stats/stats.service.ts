@@ -23,34 +23,40 @@ export async function learnerStats(
   const inCourse = (alias: string) =>
     courseId === undefined ? sql`` : sql` and ${sql.raw(alias)}.course_id = ${courseId}`;
   const nowIso = now.toISOString();
-  const localDay = (column: string) => sql`to_char((${sql.raw(column)} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
 
   const [daily, weekly, forecast, states, newCards, fluency] = await Promise.all([
     queryRows<{ day: string; reviews: number }>(
       db,
-      sql`select ${localDay("r.answered_at")} as day, count(*)::int as reviews
-          from review_log r
-          where r.user_id = ${user.id}${inCourse("r")}
-            and r.answered_at > ${nowIso}::timestamptz - make_interval(days => ${STATS_HISTORY_DAYS})
-          group by 1 order by 1`,
+      // Grouped by the date, then formatted: formatting every row first cost more than the count.
+      sql`select to_char(day, 'YYYY-MM-DD') as day, reviews from (
+            select (r.answered_at at time zone ${timeZone})::date as day, count(*)::int as reviews
+            from review_log r
+            where r.user_id = ${user.id}${inCourse("r")}
+              and r.answered_at > ${nowIso}::timestamptz - make_interval(days => ${STATS_HISTORY_DAYS})
+            group by 1) days
+          order by 1`,
     ),
     queryRows<{ week: string; reviews: number; right: number }>(
       db,
-      sql`select to_char(date_trunc('week', r.answered_at at time zone ${timeZone}), 'YYYY-MM-DD') as week,
-                 count(*)::int as reviews, count(*) filter (where r.grade >= 2)::int as right
-          from review_log r
-          where r.user_id = ${user.id}${inCourse("r")}
-            and r.answered_at > ${nowIso}::timestamptz - make_interval(weeks => ${STATS_RETENTION_WEEKS})
-          group by 1 order by 1`,
+      sql`select to_char(week, 'YYYY-MM-DD') as week, reviews, "right" from (
+            select date_trunc('week', r.answered_at at time zone ${timeZone}) as week,
+                   count(*)::int as reviews, count(*) filter (where r.grade >= 2)::int as "right"
+            from review_log r
+            where r.user_id = ${user.id}${inCourse("r")}
+              and r.answered_at > ${nowIso}::timestamptz - make_interval(weeks => ${STATS_RETENTION_WEEKS})
+            group by 1) weeks
+          order by 1`,
     ),
     // Overdue cards count on today.
     queryRows<{ day: string; cards: number }>(
       db,
-      sql`select ${localDay(`greatest(m.due, '${nowIso}'::timestamptz)`)} as day, count(*)::int as cards
-          from card_memory m
-          where m.user_id = ${user.id}${inCourse("m")}
-            and m.due < ${nowIso}::timestamptz + make_interval(days => ${STATS_FORECAST_DAYS})
-          group by 1 order by 1`,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, cards from (
+            select (greatest(m.due, ${nowIso}::timestamptz) at time zone ${timeZone})::date as day, count(*)::int as cards
+            from card_memory m
+            where m.user_id = ${user.id}${inCourse("m")}
+              and m.due < ${nowIso}::timestamptz + make_interval(days => ${STATS_FORECAST_DAYS})
+            group by 1) days
+          order by 1`,
     ),
     queryRows<{ learning: number; young: number; mature: number }>(
       db,
@@ -65,13 +71,13 @@ export async function learnerStats(
       db,
       sql`select count(*)::int as cards
           from flashcards f join decks d on d.id = f.deck_id
-          where d.course_id in (${
+          where d.course_id = any(array(${
             courseId === undefined
               ? sql`select course_id from card_memory where user_id = ${user.id}
                     union select course_id from followed_courses where user_id = ${user.id}
                     union select id from courses where user_id = ${user.id}`
               : sql`select ${courseId}::int`
-          })
+          }))
             and not exists (select 1 from card_memory m where m.user_id = ${user.id} and m.card_id = f.id)`,
     ),
     queryRows<{ deck_id: number; deck_name: string; course_id: number; answers: number; median_ms: number }>(
@@ -81,7 +87,7 @@ export async function learnerStats(
           from review_log r
           join flashcards f on f.id = r.card_id
           join decks d on d.id = f.deck_id
-          where r.user_id = ${user.id}${inCourse("r")} and r.mode = 'test' and r.response_ms is not null
+          where r.user_id = ${user.id}${inCourse("d")} and r.mode = 'test' and r.response_ms is not null
           group by d.id, d.name, d.course_id
           order by d.course_id, d.level`,
     ),

@@ -60,5 +60,9 @@ if (typeof window !== "undefined") {
   });
 }
 
-/** For tests and the sign-out path: how many answers are still waiting. */
-export const waitingAnswers = () => waiting.length;
+/** Sends what is waiting now (before asking the server for the next cards); failures stay queued. */
+export async function flushAnswers(): Promise<void> {
+  clearTimeout(timer);
+  while (sending) await new Promise((resolve) => setTimeout(resolve, 50));
+  await send();
+}

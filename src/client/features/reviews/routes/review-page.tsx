@@ -6,6 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { REVIEW_QUEUE_PAGE } from "../../../../shared/memory/limits";
 import { GRADES, type Grade } from "../../../../shared/memory/scheduler";
 import { useLocalePath } from "../../../app/use-language";
 import { Button, buttonClass } from "../../../components/button";
@@ -15,6 +16,7 @@ import { lazyComponent } from "../../../lib/lazy";
 import { useHotkeys } from "../../../lib/use-hotkeys";
 import { useAuthDialog } from "../../accounts/components/auth-dialog";
 import { useSession } from "../../accounts/session";
+import { flushAnswers } from "../api/answer-outbox";
 import { useReviewQueue } from "../api/get-review-queue";
 import { reviewKeys } from "../api/keys";
 import { useRecordAnswer } from "../api/record-answer";
@@ -85,8 +87,17 @@ function Session({ courseId }: { courseId?: number }) {
   useEffect(() => {
     if (index > 0) cardButton.current?.focus();
   }, [index]);
+  // The queue comes a page at a time: at the end of a full page, the answers go first, then the next page.
+  const pageDone = queue !== undefined && queue.cards.length === REVIEW_QUEUE_PAGE && index >= queue.cards.length;
+  useEffect(() => {
+    if (!pageDone) return;
+    void flushAnswers().then(() => {
+      setIndex(0);
+      return queryClient.resetQueries({ queryKey: reviewKeys.queue(courseId) });
+    });
+  }, [pageDone, queryClient, courseId]);
 
-  if (isPending) return <Loading label={t("review.loading")} />;
+  if (isPending || pageDone) return <Loading label={t("review.loading")} />;
   if (error || !queue) {
     return (
       <div role="alert" className={styles.empty}>
