@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { firstScreenTexts } from "./src/client/lib/first-screen-texts";
+import { firstScreenTexts } from "./src/client/lib/first-screen-texts.ts";
 
 const apiPort = process.env.PORT ?? "3000";
 
@@ -120,6 +120,8 @@ export default defineConfig(({ command, mode }) => {
     root: "src/client",
     plugins: [react(), firstScreenTextsModule(), precompress(), entry.plugin],
     resolve: {
+      // The import aliases of tsconfig.json (decision 0023).
+      tsconfigPaths: true,
       alias: {
         // A polyfill for React < 18 that react-i18next imports; React 19 has the hook itself.
         "use-sync-external-store/shim": join(import.meta.dirname, "src/client/lib/use-sync-external-store-shim.ts"),

@@ -13,10 +13,14 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
  *   folder, start-up errors, graceful stop (needs PostgreSQL's binaries for its own cluster);
  * - e2e: the real server and Debian's Chromium (needs /usr/bin/chromium).
  */
+/** The import aliases of tsconfig.json (@shared, @server, @client), in every project. */
+const resolve = { tsconfigPaths: true };
+
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: "unit",
           include: ["src/client/**/*.test.{ts,tsx}", "src/shared/**/*.test.ts", "src/server/**/*.unit.test.ts"],
@@ -27,6 +31,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: "api",
           include: ["src/server/**/*.test.ts"],
@@ -43,6 +48,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: "faults",
           include: ["src/server/faults/**/*.faults.test.ts"],
@@ -55,6 +61,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],

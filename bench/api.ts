@@ -15,8 +15,8 @@
  */
 import { createHmac } from "node:crypto";
 import { cpus, totalmem } from "node:os";
+import { freePort } from "@server/test/processes";
 import autocannon from "autocannon";
-import { freePort } from "../src/server/test/processes";
 import { BENCH_USER, type Catalogue, prepareCatalogue, syllableWord } from "./lib/catalogue";
 import { startNode, stopAll, stopChildrenOnExit } from "./lib/processes";
 

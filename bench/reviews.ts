@@ -23,10 +23,10 @@
  */
 import { createHmac, randomUUID } from "node:crypto";
 import { cpus, loadavg, totalmem } from "node:os";
+import { freePort } from "@server/test/processes";
+import { type Memory, nextIntervals } from "@shared/memory/scheduler";
 import autocannon from "autocannon";
 import pg from "pg";
-import { freePort } from "../src/server/test/processes";
-import { type Memory, nextIntervals } from "../src/shared/memory/scheduler";
 import { prepareCatalogue } from "./lib/catalogue";
 import { startNode, stopAll, stopChildrenOnExit } from "./lib/processes";
 import { type Learner, prepareReviewData } from "./lib/review-data";

@@ -19,7 +19,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync } from "node
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../src/server/test/processes";
+import { freePort } from "@server/test/processes";
 
 const root = join(import.meta.dirname, "..");
 const args = process.argv.slice(2);

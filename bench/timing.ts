@@ -7,9 +7,9 @@
  * paint and remove the question). Prints the distribution of on-screen time minus display time.
  * A benchmark, not a test: it prints numbers and asserts nothing.
  */
-import { launchChromium } from "../e2e/support/chromium";
-import { createDeckFixture } from "../e2e/support/fixtures";
-import { startServer } from "../e2e/support/server";
+import { launchChromium } from "../harness/chromium";
+import { createDeckFixture } from "../harness/fixtures";
+import { startServer } from "../harness/server";
 import { ensureClientBuild } from "../scripts/client-build";
 
 // Some are not whole numbers of 60 Hz frames (0.55, 1.33, 2.71 s), so rounding to frames shows.

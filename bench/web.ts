@@ -18,8 +18,8 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Browser } from "playwright-core";
-import { CHROMIUM_PATH, launchChromium } from "../e2e/support/chromium";
-import { startServer } from "../e2e/support/server";
+import { CHROMIUM_PATH, launchChromium } from "../harness/chromium";
+import { startServer } from "../harness/server";
 import { ensureClientBuild } from "../scripts/client-build";
 
 const runsArgument = process.argv.indexOf("--runs");

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { addCourse, addDeck, createDeckFixture } from "../harness/fixtures";
 import { signIn } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
-import { addCourse, addDeck, createDeckFixture } from "./support/fixtures";
 import { takeTest } from "./support/study";
 
 const session = setupBrowser();

@@ -1,7 +1,7 @@
 /** One real server (fresh data folder, demo content) for the whole browser run. */
 import type { TestProject } from "vitest/node";
+import { startServer } from "../harness/server";
 import { ensureClientBuild } from "../scripts/client-build";
-import { startServer } from "./support/server";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
+import { LANDING_SECTION_LOCK_MS } from "@shared/limits";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { LANDING_SECTION_LOCK_MS } from "../src/shared/limits";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
 
 const session = setupBrowser();

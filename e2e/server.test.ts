@@ -1,6 +1,6 @@
 /** The server as an operator runs it: start-up checks and a clean stop. */
 import { describe, expect, it } from "vitest";
-import { spawnServer, startServer } from "./support/server";
+import { spawnServer, startServer } from "../harness/server";
 
 describe("server process", () => {
   it("stops cleanly within 5 s of Ctrl-C (SIGINT)", async () => {

@@ -6,9 +6,9 @@
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { signIn, signUpConfirmed } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
-import { createDeckFixture, type DeckFixture } from "./support/fixtures";
 
 const session = setupBrowser();
 

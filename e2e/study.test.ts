@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { signIn } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
-import { createDeckFixture, type DeckFixture } from "./support/fixtures";
 import { takeTest } from "./support/study";
 
 const session = setupBrowser();

@@ -2,10 +2,11 @@
  * EXPLAIN (ANALYZE) of the hot statements on the bench database, with the statement texts the
  * server runs: `npx tsx bench/api/explain.ts [database url]` (after `npm run bench:api` loaded it).
  */
+
+import { COURSE_DETAIL, MOST_FOLLOWED } from "@server/features/courses/courses.service";
+import { DECK_DETAIL } from "@server/features/decks/decks.service";
+import { containsPattern, SEARCH_STATEMENTS } from "@server/features/search/search.service";
 import pg from "pg";
-import { COURSE_DETAIL, MOST_FOLLOWED } from "../../src/server/features/courses/courses.service";
-import { DECK_DETAIL } from "../../src/server/features/decks/decks.service";
-import { containsPattern, SEARCH_STATEMENTS } from "../../src/server/features/search/search.service";
 
 const url = process.argv[2] ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/flashcards_bench";
 

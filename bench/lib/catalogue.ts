@@ -7,8 +7,9 @@
  * N/8,000 courses: a rare word) and a number, so searches meet both common and rare words.
  * A marker table (bench_catalogue) records the size: a second run on the same size reuses the data.
  */
+
+import { openDatabase } from "@server/db/client";
 import pg from "pg";
-import { openDatabase } from "../../src/server/db/client";
 
 export const BENCH_USER = { id: "bench-user", email: "bench@example.com", sessionToken: "bench-session-token-0001" };
 

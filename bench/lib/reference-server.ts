@@ -7,9 +7,9 @@
  * Env: DATABASE_URL, PORT. Prints "ready" when it listens.
  */
 import { createServer } from "node:http";
+import { COURSE_DETAIL, MOST_FOLLOWED } from "@server/features/courses/courses.service";
+import { DECK_DETAIL } from "@server/features/decks/decks.service";
 import pg from "pg";
-import { COURSE_DETAIL, MOST_FOLLOWED } from "../../src/server/features/courses/courses.service";
-import { DECK_DETAIL } from "../../src/server/features/decks/decks.service";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 

@@ -4,12 +4,13 @@
  * each is then run again under EXPLAIN (ANALYZE, BUFFERS), on the connection settings of the app's
  * main pool (unnamed statements, so a custom plan for the parameters, as in the app).
  */
+
+import type { Database } from "@server/db/client";
+import * as schema from "@server/db/schema";
+import { reviewQueue } from "@server/features/reviews/queue.service";
+import { learnerStats } from "@server/features/stats/stats.service";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { Database } from "../../src/server/db/client";
-import * as schema from "../../src/server/db/schema";
-import { reviewQueue } from "../../src/server/features/reviews/queue.service";
-import { learnerStats } from "../../src/server/features/stats/stats.service";
 
 export interface Statement {
   label: string;

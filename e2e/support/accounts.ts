@@ -1,7 +1,9 @@
 /** Account steps as a person takes them: through the dialogs and the development outbox. */
 import type { Page } from "playwright-core";
 
-export const newEmail = (label = "person") => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+import { newEmail } from "../../harness/fixtures";
+
+export { newEmail };
 
 const texts = {
   en: {

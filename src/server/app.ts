@@ -128,7 +128,8 @@ export function createApp({ db, config, mailer, clientDir }: AppOptions) {
   app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   app.use("/api/*", requestGuard);
   // Replies that carry sessions or personal data must never sit in a shared or browser cache.
-  for (const path of ["/api/auth/*", "/api/profile/*", "/api/me/*", "/api/reviews/*", "/api/stats/*"]) app.use(path, personalReads);
+  for (const path of ["/api/auth/*", "/api/profile/*", "/api/me/*", "/api/reviews/*", "/api/stats/*"])
+    app.use(path, personalReads);
 
   app.route("/api", createApi());
   app.all("/api/*", (c) => errorResponse(c, "not_found", "No such API endpoint."));

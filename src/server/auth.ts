@@ -2,11 +2,12 @@
  * Accounts through Better Auth: email and password with email confirmation, password reset by
  * mailed link, sessions in the database behind HttpOnly cookies. Mounted at /api/auth/*.
  */
+
+import { type Language, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@shared/limits";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
-import { type Language, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../shared/limits";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { accounts, rateLimits, sessions, userProfiles, users, verifications } from "./db/schema";

@@ -1,7 +1,7 @@
 /** Server-side texts (mail) from the same translation files as the web client. */
-import en from "../shared/i18n/en.json";
-import ja from "../shared/i18n/ja.json";
-import { DEFAULT_LANGUAGE, type Language } from "../shared/limits";
+import en from "@shared/i18n/en.json";
+import ja from "@shared/i18n/ja.json";
+import { DEFAULT_LANGUAGE, type Language } from "@shared/limits";
 
 const resources = { en, ja } as const;
 type MailKey = keyof typeof en.mail;

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { Button, buttonClass } from "../components/button";
 import { Page } from "../components/page";
+import { useLocalePath } from "../lib/use-language";
 import styles from "./status-page.module.css";
-import { useLocalePath } from "./use-language";
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ContactLink } from "../features/contact/components/contact-link";
+import { useLocalePath } from "../lib/use-language";
 import styles from "./footer.module.css";
-import { useLocalePath } from "./use-language";
 
 export function Footer() {
   const { t } = useTranslation();

@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { AccountMenu } from "../features/accounts/components/account-menu";
 import { CreateCourseButton } from "../features/courses/components/create-course-button";
 import { SearchButton } from "../features/search/components/search-button";
+import { useLocalePath } from "../lib/use-language";
 import styles from "./header.module.css";
 import { LanguagePicker } from "./language-picker";
-import { useLocalePath } from "./use-language";
 
 export function Header() {
   const { t } = useTranslation();

@@ -1,9 +1,10 @@
 /** The language picker's menu (language-picker.tsx), loaded on first use. */
+
+import { SUPPORTED_LANGUAGES } from "@shared/limits";
 import { DropdownMenu } from "radix-ui";
 import { useTranslation } from "react-i18next";
-import { SUPPORTED_LANGUAGES } from "../../shared/limits";
 import type { MenuState, MenuTriggerProps } from "../components/deferred-menu";
-import styles from "./header.module.css";
+import styles from "../components/header-menu.module.css";
 
 interface LanguageMenuProps extends MenuState {
   trigger: MenuTriggerProps;

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { DeferredMenu } from "../components/deferred-menu";
+import styles from "../components/header-menu.module.css";
 import { GlobeIcon } from "../components/icons";
 import { useSession } from "../features/accounts/session";
 import { preloadLanguages } from "../lib/i18n";
 import { isSupportedLanguage } from "../lib/language";
 import { lazyComponent } from "../lib/lazy";
-import styles from "./header.module.css";
-import { useChangeLanguage, useLanguage } from "./use-language";
+import { useChangeLanguage, useLanguage } from "../lib/use-language";
 
 const LanguageMenu = lazyComponent(() => import("./language-menu").then((m) => m.LanguageMenu));
 

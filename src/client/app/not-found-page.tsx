@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClass } from "../components/button";
 import { Page } from "../components/page";
+import { useLocalePath } from "../lib/use-language";
 import styles from "./status-page.module.css";
-import { useLocalePath } from "./use-language";
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -110,7 +110,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
     // Where a password reset ends: the user home with the sign-in dialog open (design brief).
     {
       path: "signin",
-      lazy: screen(() => import("../features/accounts/routes/sign-in-page"), "SignInPage"),
+      lazy: screen(() => import("../features/home/routes/sign-in-page"), "SignInPage"),
     },
     {
       path: "my_courses",

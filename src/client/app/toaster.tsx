@@ -1,7 +1,8 @@
 /** The toast area (sonner), loaded with the first notification (lib/notify.ts). */
+
+import { TOAST_MAX_VISIBLE } from "@shared/limits";
 import { useEffect } from "react";
 import { Toaster } from "sonner";
-import { TOAST_MAX_VISIBLE } from "../../shared/limits";
 import { toasterListening } from "../lib/notify";
 
 export function AppToaster() {

@@ -1,7 +1,7 @@
+import type { ApiIssue } from "@shared/errors";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ApiIssue } from "../../shared/errors";
 import styles from "./form.module.css";
 
 /** A form's error, announced when it appears; nothing when there is none. */

@@ -1,5 +1,6 @@
 /** The typed API client (Hono RPC); replies go through unwrap() in api.ts. */
+
+import type { ApiType } from "@server/app";
 import { hc } from "hono/client";
-import type { ApiType } from "../../server/app";
 
 export const api = hc<ApiType>("/api");

@@ -2,8 +2,9 @@
  * The one way replies are turned into data or an ApiError. The typed client itself is in
  * api-client.ts, so that pages making no typed call (the landing page) do not download it.
  */
+
+import { type ApiErrorBody, type ApiIssue, type ErrorCode, isApiErrorBody } from "@shared/errors";
 import type { ClientResponse } from "hono/client";
-import { type ApiErrorBody, type ApiIssue, type ErrorCode, isApiErrorBody } from "../../shared/errors";
 
 /**
  * A failed request. `message` is English, for the console; what the person sees is the translation

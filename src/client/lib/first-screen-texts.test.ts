@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import en from "@shared/i18n/en.json";
 import { describe, expect, it } from "vitest";
-import en from "../../shared/i18n/en.json";
 import { FIRST_SCREEN_TEXTS, firstScreenTexts } from "./first-screen-texts";
 
 /** The app's frame and the two first screens (what the first script and their chunks hold). */

@@ -1,7 +1,7 @@
+import en from "@shared/i18n/en.json?first-screens";
+import { type Language, PREFERRED_LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES } from "@shared/limits";
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
-import en from "../../shared/i18n/en.json?first-screens";
-import { type Language, PREFERRED_LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES } from "../../shared/limits";
 import { detectLanguage, firstPathSegment } from "./language";
 
 export function readStoredLanguage(): string | null {
@@ -35,7 +35,7 @@ export function detectInitialLanguage(): Language {
  * docs/decisions/0015-front-end-delivery.md.
  */
 const loaders: Readonly<Record<Exclude<Language, "en">, () => Promise<{ default: Record<string, unknown> }>>> = {
-  ja: () => import("../../shared/i18n/ja.json"),
+  ja: () => import("@shared/i18n/ja.json"),
 };
 
 const lazyLanguages: BackendModule = {
@@ -86,7 +86,7 @@ export function loadAllTexts(language?: string): Promise<void> {
   // and a language other than English arrives whole with initI18n (which rendering waits for).
   const wanted = language ?? (i18n.isInitialized ? i18n.language : detectInitialLanguage());
   if (wanted !== "en") return i18n.isInitialized ? i18n.loadLanguages(wanted) : Promise.resolve();
-  allEnglish ??= import("../../shared/i18n/en.json").then(
+  allEnglish ??= import("@shared/i18n/en.json").then(
     (module) => {
       i18n.addResourceBundle("en", "translation", module.default, true, true);
     },

@@ -2,7 +2,7 @@
  * Which interface language to use, and where to redirect a path that has no language segment
  * (spec section 2). Pure functions, so they are unit-tested without a browser.
  */
-import { DEFAULT_LANGUAGE, LANGUAGE_ALIASES, type Language, SUPPORTED_LANGUAGES } from "../../shared/limits";
+import { DEFAULT_LANGUAGE, LANGUAGE_ALIASES, type Language, SUPPORTED_LANGUAGES } from "@shared/limits";
 
 export function isSupportedLanguage(value: string | undefined | null): value is Language {
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(value ?? "");

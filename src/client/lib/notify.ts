@@ -5,8 +5,9 @@
  * the first call asks <ToastHost> (providers.tsx) to mount the toaster, and every toast waits until
  * the toaster listens, so none is lost.
  */
+
+import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from "@shared/limits";
 import { useSyncExternalStore } from "react";
-import { TOAST_ERROR_MS, TOAST_SUCCESS_MS } from "../../shared/limits";
 
 type Toast = typeof import("sonner").toast;
 

@@ -1,6 +1,6 @@
+import { DECK_MAX_CARDS, DECK_MIN_CARDS } from "@shared/limits";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DECK_MAX_CARDS, DECK_MIN_CARDS } from "../../shared/limits";
 import { setupTestApp } from "../test/test-app";
 import { courses, decks, flashcards } from "./schema";
 import { DEMO_OWNER, seedDemo } from "./seed-demo";

@@ -1,6 +1,6 @@
+import type { ApiErrorBody, ApiIssue, ErrorCode } from "@shared/errors";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiErrorBody, ApiIssue, ErrorCode } from "../../shared/errors";
 import { englishText } from "../i18n";
 
 const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {

@@ -8,8 +8,9 @@
  *   cannot store, or a lone surrogate, which would be silently stored as U+FFFD.
  * Failures answer 400 in the one error shape, so nothing is written.
  */
+
+import { hasForbiddenCharacters } from "@shared/schemas/text";
 import type { MiddlewareHandler } from "hono";
-import { hasForbiddenCharacters } from "../../shared/schemas/text";
 import type { AppEnv } from "./app-env";
 import { errorResponse } from "./errors";
 

@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
+import { issuesFromZod } from "@shared/errors";
 import type { ValidationTargets } from "hono";
 import type { ZodType } from "zod";
-import { issuesFromZod } from "../../shared/errors";
 import { errorResponse, invalidRequest } from "./errors";
 
 /**

@@ -5,10 +5,11 @@
  * naming the bad fields with keys both translation files define. A new endpoint without an entry
  * below fails here.
  */
+
+import en from "@shared/i18n/en.json";
+import ja from "@shared/i18n/ja.json";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import en from "../../shared/i18n/en.json";
-import ja from "../../shared/i18n/ja.json";
 import { users } from "../db/schema";
 import { createCourse } from "../test/factories";
 import { signUpConfirmed, TestClient } from "../test/http-client";

@@ -6,8 +6,8 @@
  * accounts tests; everywhere else a user is a few rows and a session is one more (test/session.ts).
  */
 import { randomUUID } from "node:crypto";
+import type { Language } from "@shared/limits";
 import { hashPassword } from "better-auth/crypto";
-import type { Language } from "../../shared/limits";
 import type { Database } from "../db/client";
 import { accounts, courses, courseTags, decks, flashcards, followedCourses, userProfiles, users } from "../db/schema";
 

@@ -6,9 +6,9 @@
  * Raw `get`/`post`/… stay for the auth library's endpoints and for requests that are wrong on purpose.
  */
 import { createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
+import type { ApiErrorBody } from "@shared/errors";
 import { eq } from "drizzle-orm";
 import { type ClientResponse, hc } from "hono/client";
-import type { ApiErrorBody } from "../../shared/errors";
 import type { ApiType, createApp } from "../app";
 import type { Database } from "../db/client";
 import { mailOutbox, sessions } from "../db/schema";

@@ -1,8 +1,8 @@
+import { ApiError } from "@client/lib/api";
+import en from "@shared/i18n/en.json";
+import ja from "@shared/i18n/ja.json";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import en from "../../../shared/i18n/en.json";
-import ja from "../../../shared/i18n/ja.json";
-import { ApiError } from "../../lib/api";
 import { authErrorMessage } from "./auth-error-message";
 import { refuseCommonPassword } from "./common-password";
 

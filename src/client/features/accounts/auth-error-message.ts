@@ -1,5 +1,5 @@
+import { ApiError } from "@client/lib/api";
 import type { TFunction } from "i18next";
-import { ApiError } from "../../lib/api";
 
 /**
  * The text to show for a failed account request that names no issues (those the form shows per

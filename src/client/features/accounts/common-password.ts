@@ -3,8 +3,9 @@
  * person hears at once. The list is large, so it is its own chunk, loaded only once a new-password
  * field is used; the server's check is the one that counts.
  */
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../shared/limits";
-import { ApiError } from "../../lib/api";
+
+import { ApiError } from "@client/lib/api";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@shared/limits";
 
 let list: Promise<Set<string>> | undefined;
 

@@ -3,9 +3,10 @@
  * nothing flickers between signed-out and signed-in. The session is re-checked every 30 s, on
  * window focus, and when another tab signs in or out.
  */
+
+import { useChangeLanguage } from "@client/lib/use-language";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
-import { useChangeLanguage } from "../../app/use-language";
 import { type SessionUser, sessionQuery } from "./api/get-session";
 import { accountKeys } from "./api/keys";
 

@@ -1,7 +1,7 @@
+import { useFormErrors } from "@client/components/form-alert";
+import { ApiError } from "@client/lib/api";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFormErrors } from "../../components/form-alert";
-import { ApiError } from "../../lib/api";
 import { authErrorMessage } from "./auth-error-message";
 
 /**

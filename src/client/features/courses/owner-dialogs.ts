@@ -3,7 +3,7 @@
  * visitor who owns nothing never downloads them. Pages preload them once the viewer turns out to
  * be the owner, so that opening one does not wait. Render them inside <Suspense>, only while open.
  */
-import { lazyComponent } from "../../lib/lazy";
+import { lazyComponent } from "@client/lib/lazy";
 
 export const CourseFormDialog = lazyComponent(() =>
   import("./components/course-form-dialog").then((m) => m.CourseFormDialog),
@@ -12,7 +12,7 @@ export const DeckEditorDialog = lazyComponent(() =>
   import("../decks/components/deck-editor-dialog").then((m) => m.DeckEditorDialog),
 );
 export const ConfirmByNameDialog = lazyComponent(() =>
-  import("../../components/confirm-by-name-dialog").then((m) => m.ConfirmByNameDialog),
+  import("@client/components/confirm-by-name-dialog").then((m) => m.ConfirmByNameDialog),
 );
 
 export function preloadOwnerDialogs(which: "course" | "deck"): void {

@@ -1,9 +1,9 @@
+import type { Database } from "@server/db/client";
+import { userProfiles, verifications } from "@server/db/schema";
+import type { SessionUser } from "@server/http/session";
+import type { Language } from "@shared/limits";
+import type { Profile } from "@shared/schemas/profile";
 import { and, eq, like, lte, ne } from "drizzle-orm";
-import type { Language } from "../../../shared/limits";
-import type { Profile } from "../../../shared/schemas/profile";
-import type { Database } from "../../db/client";
-import { userProfiles, verifications } from "../../db/schema";
-import type { SessionUser } from "../../http/session";
 
 export async function getProfile(db: Database, user: SessionUser): Promise<Profile> {
   const [row] = await db

@@ -1,8 +1,8 @@
+import { mailOutbox, sessions, userProfiles, users, verifications } from "@server/db/schema";
+import { latestMailLinks, signUpConfirmed, TestClient, uniqueEmail } from "@server/test/http-client";
+import { createTestApp, openTestDatabase, setupTestApp } from "@server/test/test-app";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { mailOutbox, sessions, userProfiles, users, verifications } from "../../db/schema";
-import { latestMailLinks, signUpConfirmed, TestClient, uniqueEmail } from "../../test/http-client";
-import { createTestApp, openTestDatabase, setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
 const { db } = database;

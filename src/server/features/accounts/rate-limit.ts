@@ -2,9 +2,10 @@
  * Fixed-window counters in the database, so limits hold across processes. One atomic upsert per
  * check: the count restarts when the window has passed.
  */
+
+import { type Database, queryRows } from "@server/db/client";
+import { rateLimits } from "@server/db/schema";
 import { eq, sql } from "drizzle-orm";
-import { type Database, queryRows } from "../../db/client";
-import { rateLimits } from "../../db/schema";
 
 export interface Limit {
   max: number;

@@ -9,9 +9,10 @@
  * Both are charged before the password is checked (so parallel guesses cannot slip past the
  * limit) and taken back when the attempt turns out not to be a wrong password.
  */
+
+import type { Database } from "@server/db/client";
+import { signInAddresses, users } from "@server/db/schema";
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { signInAddresses, users } from "../../db/schema";
 import { clearRateLimit, hitRateLimit, type Limit, minutes, undoRateLimitHit } from "./rate-limit";
 
 export const SIGN_IN_LIMITS = {

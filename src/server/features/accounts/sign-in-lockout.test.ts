@@ -3,13 +3,13 @@
  * a guesser without locking the owner out (docs/decisions/0011-sign-in-lockout.md).
  */
 import { randomInt } from "node:crypto";
+import { createAuth } from "@server/auth";
+import { mailOutbox, sessions, users } from "@server/db/schema";
+import { createMailer } from "@server/mail";
+import { latestMailLinks, signUpConfirmed, TestClient, uniqueEmail } from "@server/test/http-client";
+import { setupTestApp, TEST_ORIGIN, testConfig } from "@server/test/test-app";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createAuth } from "../../auth";
-import { mailOutbox, sessions, users } from "../../db/schema";
-import { createMailer } from "../../mail";
-import { latestMailLinks, signUpConfirmed, TestClient, uniqueEmail } from "../../test/http-client";
-import { setupTestApp, TEST_ORIGIN, testConfig } from "../../test/test-app";
 import { runAuthRequest } from "./auth-request";
 import { SIGN_IN_LIMITS } from "./sign-in-guard";
 

@@ -1,8 +1,8 @@
+import type { AppEnv } from "@server/http/app-env";
+import { signedIn } from "@server/http/session";
+import { validate } from "@server/http/validate";
+import { contactInput } from "@shared/schemas/contact";
 import { Hono } from "hono";
-import { contactInput } from "../../../shared/schemas/contact";
-import type { AppEnv } from "../../http/app-env";
-import { signedIn } from "../../http/session";
-import { validate } from "../../http/validate";
 import { submitContact } from "./contact.service";
 
 export const contactRoutes = new Hono<AppEnv>().post("/", signedIn, validate("json", contactInput), async (c) =>

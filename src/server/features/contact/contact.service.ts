@@ -1,8 +1,8 @@
+import type { Database } from "@server/db/client";
+import { contactSubmissions } from "@server/db/schema";
+import { HttpError } from "@server/http/errors";
+import { CONTACT_COOLDOWN_MINUTES } from "@shared/limits";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { CONTACT_COOLDOWN_MINUTES } from "../../../shared/limits";
-import type { Database } from "../../db/client";
-import { contactSubmissions } from "../../db/schema";
-import { HttpError } from "../../http/errors";
 
 export const CONTACT_COOLDOWN_MESSAGE = "You must wait 30 minutes before submitting another form.";
 

@@ -1,8 +1,8 @@
+import { contactSubmissions } from "@server/db/schema";
+import { signedInClient, TestClient } from "@server/test/http-client";
+import { setupTestApp } from "@server/test/test-app";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactSubmissions } from "../../db/schema";
-import { signedInClient, TestClient } from "../../test/http-client";
-import { setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
 const { db } = database;

@@ -1,10 +1,10 @@
+import type { AppEnv } from "@server/http/app-env";
+import { sendJson } from "@server/http/cache";
+import { sessionToken, signedIn } from "@server/http/session";
+import { validate } from "@server/http/validate";
+import { courseIdParams, courseInput } from "@shared/schemas/course";
+import { deckCreateInput } from "@shared/schemas/deck";
 import { Hono } from "hono";
-import { courseIdParams, courseInput } from "../../../shared/schemas/course";
-import { deckCreateInput } from "../../../shared/schemas/deck";
-import type { AppEnv } from "../../http/app-env";
-import { sendJson } from "../../http/cache";
-import { sessionToken, signedIn } from "../../http/session";
-import { validate } from "../../http/validate";
 import { createDeck } from "../decks/decks.service";
 import { courseDetailJson, createCourse, deleteCourse, mostFollowedJson, updateCourse } from "./courses.service";
 

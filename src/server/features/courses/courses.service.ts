@@ -1,11 +1,11 @@
+import type { Database, Transaction } from "@server/db/client";
+import { courses, courseTags } from "@server/db/schema";
+import type { JsonText } from "@server/http/cache";
+import { HttpError } from "@server/http/errors";
+import type { SessionUser } from "@server/http/session";
+import { MOST_FOLLOWED_SHOWN } from "@shared/limits";
+import type { CourseDetail, CourseSummary } from "@shared/schemas/course";
 import { eq } from "drizzle-orm";
-import { MOST_FOLLOWED_SHOWN } from "../../../shared/limits";
-import type { CourseDetail, CourseSummary } from "../../../shared/schemas/course";
-import type { Database, Transaction } from "../../db/client";
-import { courses, courseTags } from "../../db/schema";
-import type { JsonText } from "../../http/cache";
-import { HttpError } from "../../http/errors";
-import type { SessionUser } from "../../http/session";
 import { preparedText, type Statement } from "./prepared";
 
 export const OWNER_ONLY = "Only the owner of this course can change it.";

@@ -1,10 +1,10 @@
+import { courses, flashcards, userProgress } from "@server/db/schema";
+import { createCourse, createUser, follow } from "@server/test/factories";
+import { ok, signedInClient, TestClient } from "@server/test/http-client";
+import { courseSnapshot } from "@server/test/snapshot";
+import { setupTestApp } from "@server/test/test-app";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { courses, flashcards, userProgress } from "../../db/schema";
-import { createCourse, createUser, follow } from "../../test/factories";
-import { ok, signedInClient, TestClient } from "../../test/http-client";
-import { courseSnapshot } from "../../test/snapshot";
-import { setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
 const { db } = database;

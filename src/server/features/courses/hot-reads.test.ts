@@ -3,14 +3,15 @@
  * relational query builder answered, public reads revalidate with ETags, personal reads are never
  * stored, and a signed-in course read still knows its viewer.
  */
+
+import type { Database } from "@server/db/client";
+import { courses, decks, followedCourses, userProgress } from "@server/db/schema";
+import { createCourse, createUser, follow } from "@server/test/factories";
+import { ok, signedInClient, TestClient } from "@server/test/http-client";
+import { setupTestApp } from "@server/test/test-app";
+import { MOST_FOLLOWED_SHOWN } from "@shared/limits";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MOST_FOLLOWED_SHOWN } from "../../../shared/limits";
-import type { Database } from "../../db/client";
-import { courses, decks, followedCourses, userProgress } from "../../db/schema";
-import { createCourse, createUser, follow } from "../../test/factories";
-import { ok, signedInClient, TestClient } from "../../test/http-client";
-import { setupTestApp } from "../../test/test-app";
 import { getDeckDetail } from "../decks/decks.service";
 import { getCourseDetail, mostFollowedJson } from "./courses.service";
 
@@ -131,7 +132,7 @@ describe("prepared statements", () => {
 });
 
 async function sessionTokenOf(userId: string): Promise<string> {
-  const { sessions } = await import("../../db/schema");
+  const { sessions } = await import("@server/db/schema");
   const [row] = await db.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, userId));
   if (!row) throw new Error("no session");
   return row.token;

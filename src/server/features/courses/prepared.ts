@@ -7,8 +7,9 @@
  * The hot reads build their JSON in PostgreSQL (json_build_object) and return it as one text
  * column: the server sends those bytes as they are.
  */
+
+import type { Database } from "@server/db/client";
 import pg from "pg";
-import type { Database } from "../../db/client";
 
 export interface Statement {
   name: string;

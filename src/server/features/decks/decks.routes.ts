@@ -1,9 +1,9 @@
+import type { AppEnv } from "@server/http/app-env";
+import { sendJson } from "@server/http/cache";
+import { signedIn } from "@server/http/session";
+import { validate } from "@server/http/validate";
+import { deckIdParams, deckUpdateInput } from "@shared/schemas/deck";
 import { Hono } from "hono";
-import { deckIdParams, deckUpdateInput } from "../../../shared/schemas/deck";
-import type { AppEnv } from "../../http/app-env";
-import { sendJson } from "../../http/cache";
-import { signedIn } from "../../http/session";
-import { validate } from "../../http/validate";
 import { deckDetailJson, deleteDeck, updateDeck } from "./decks.service";
 
 export const decksRoutes = new Hono<AppEnv>()

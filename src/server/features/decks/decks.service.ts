@@ -1,11 +1,11 @@
+import type { Database, Transaction } from "@server/db/client";
+import { decks, flashcards } from "@server/db/schema";
+import type { JsonText } from "@server/http/cache";
+import { HttpError, invalidRequest } from "@server/http/errors";
+import type { SessionUser } from "@server/http/session";
+import { DECK_MAX_CARDS, DECK_MIN_CARDS } from "@shared/limits";
+import type { DeckCreateInput, DeckDetail, DeckUpdate } from "@shared/schemas/deck";
 import { and, eq, gt, inArray, max, sql } from "drizzle-orm";
-import { DECK_MAX_CARDS, DECK_MIN_CARDS } from "../../../shared/limits";
-import type { DeckCreateInput, DeckDetail, DeckUpdate } from "../../../shared/schemas/deck";
-import type { Database, Transaction } from "../../db/client";
-import { decks, flashcards } from "../../db/schema";
-import type { JsonText } from "../../http/cache";
-import { HttpError, invalidRequest } from "../../http/errors";
-import type { SessionUser } from "../../http/session";
 import { lockOwnCourse } from "../courses/courses.service";
 import { preparedText, type Statement } from "../courses/prepared";
 

@@ -1,12 +1,12 @@
+import { decks, flashcards, userProgress } from "@server/db/schema";
+import { createCourse, createUser } from "@server/test/factories";
+import { ok, signedInClient, TestClient } from "@server/test/http-client";
+import { courseSnapshot } from "@server/test/snapshot";
+import { setupTestApp } from "@server/test/test-app";
+import type { deckCreateInput } from "@shared/schemas/deck";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import type { deckCreateInput } from "../../../shared/schemas/deck";
-import { decks, flashcards, userProgress } from "../../db/schema";
-import { createCourse, createUser } from "../../test/factories";
-import { ok, signedInClient, TestClient } from "../../test/http-client";
-import { courseSnapshot } from "../../test/snapshot";
-import { setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
 const { db } = database;

@@ -1,8 +1,8 @@
+import type { AppEnv } from "@server/http/app-env";
+import { signedIn } from "@server/http/session";
+import { validate } from "@server/http/validate";
+import { courseIdParams } from "@shared/schemas/course";
 import { Hono } from "hono";
-import { courseIdParams } from "../../../shared/schemas/course";
-import type { AppEnv } from "../../http/app-env";
-import { signedIn } from "../../http/session";
-import { validate } from "../../http/validate";
 import { follow, unfollow } from "./follows.service";
 
 /** PUT /api/follows/:courseId follows, DELETE unfollows. */

@@ -1,7 +1,7 @@
+import type { Database } from "@server/db/client";
+import { courses, followedCourses } from "@server/db/schema";
+import { HttpError } from "@server/http/errors";
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { courses, followedCourses } from "../../db/schema";
-import { HttpError } from "../../http/errors";
 
 /**
  * Idempotent: following twice is following once (unique user and course). The course row is

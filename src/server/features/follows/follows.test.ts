@@ -1,9 +1,9 @@
+import { courses, followedCourses } from "@server/db/schema";
+import { createCourse, createUser } from "@server/test/factories";
+import { ok, signedInClient, TestClient } from "@server/test/http-client";
+import { setupTestApp } from "@server/test/test-app";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { courses, followedCourses } from "../../db/schema";
-import { createCourse, createUser } from "../../test/factories";
-import { ok, signedInClient, TestClient } from "../../test/http-client";
-import { setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
 const { db } = database;

@@ -1,7 +1,7 @@
+import { databaseAnswers } from "@server/db/availability";
+import type { AppEnv } from "@server/http/app-env";
+import { databaseAwayResponse } from "@server/http/errors";
 import { Hono } from "hono";
-import { databaseAnswers } from "../../db/availability";
-import type { AppEnv } from "../../http/app-env";
-import { databaseAwayResponse } from "../../http/errors";
 
 /** Load balancers read 503 as "not now, try elsewhere or later", which is what a database outage is. */
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {

@@ -1,5 +1,5 @@
+import { createTestApp, openTestDatabase, setupTestApp } from "@server/test/test-app";
 import { describe, expect, it } from "vitest";
-import { createTestApp, openTestDatabase, setupTestApp } from "../../test/test-app";
 
 const { app } = await setupTestApp();
 

@@ -1,8 +1,8 @@
+import type { AppEnv } from "@server/http/app-env";
+import { signedIn } from "@server/http/session";
+import { validate } from "@server/http/validate";
+import { courseListQuery } from "@shared/schemas/course";
 import { Hono } from "hono";
-import { courseListQuery } from "../../../shared/schemas/course";
-import type { AppEnv } from "../../http/app-env";
-import { signedIn } from "../../http/session";
-import { validate } from "../../http/validate";
 import { homeLists, listPage } from "./my-courses.service";
 
 /** GET /api/me/…: the signed-in user's course lists (never cached: app.ts marks /api/me private). */

@@ -3,17 +3,18 @@
  * indexed query whatever its length; full lists come a page at a time. Every list and order is a
  * named prepared statement (decision 0014), built once per database handle.
  */
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import { HOME_LIST_SIZE } from "../../../shared/limits";
+
+import { type Database, preparedOnce } from "@server/db/client";
+import { courses, decks, followedCourses, userProgress } from "@server/db/schema";
+import { HOME_LIST_SIZE } from "@shared/limits";
 import {
   type CourseListPage,
   type CourseListSort,
   type HomeLists,
   LIST_PAGE_SIZE,
   type MyCourseSummary,
-} from "../../../shared/schemas/course";
-import { type Database, preparedOnce } from "../../db/client";
-import { courses, decks, followedCourses, userProgress } from "../../db/schema";
+} from "@shared/schemas/course";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 
 /** The course and the user's progress through it: two indexed counts per row of a short page. */
 const summary = {

@@ -1,8 +1,8 @@
+import { userProgress } from "@server/db/schema";
+import { createCourse, createUser, follow } from "@server/test/factories";
+import { ok, signedInClient, TestClient } from "@server/test/http-client";
+import { setupTestApp } from "@server/test/test-app";
 import { describe, expect, it } from "vitest";
-import { userProgress } from "../../db/schema";
-import { createCourse, createUser, follow } from "../../test/factories";
-import { ok, signedInClient, TestClient } from "../../test/http-client";
-import { setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
 const { db } = database;

@@ -6,12 +6,12 @@
  */
 
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { isLoopback } from "@server/config";
+import { mailOutbox } from "@server/db/schema";
+import type { AppEnv } from "@server/http/app-env";
 import { desc } from "drizzle-orm";
 import { Hono, type MiddlewareHandler } from "hono";
 import { html } from "hono/html";
-import { isLoopback } from "../../config";
-import { mailOutbox } from "../../db/schema";
-import type { AppEnv } from "../../http/app-env";
 
 const SHOWN = 100;
 

@@ -1,7 +1,7 @@
+import { createMailer } from "@server/mail";
+import { uniqueEmail } from "@server/test/http-client";
+import { createTestApp, setupTestApp } from "@server/test/test-app";
 import { describe, expect, it } from "vitest";
-import { createMailer } from "../../mail";
-import { uniqueEmail } from "../../test/http-client";
-import { createTestApp, setupTestApp } from "../../test/test-app";
 
 const { app, database } = await setupTestApp();
 const mailer = createMailer({ db: database.db, from: "test@flashcards.example", log: () => {} });

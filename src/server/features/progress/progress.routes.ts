@@ -1,8 +1,8 @@
+import type { AppEnv } from "@server/http/app-env";
+import { signedIn } from "@server/http/session";
+import { validate } from "@server/http/validate";
+import { deckIdParams } from "@shared/schemas/deck";
 import { Hono } from "hono";
-import { deckIdParams } from "../../../shared/schemas/deck";
-import type { AppEnv } from "../../http/app-env";
-import { signedIn } from "../../http/session";
-import { validate } from "../../http/validate";
 import { recordPass } from "./progress.service";
 
 /** POST /api/progress/:deckId — the signed-in user passed the deck's test. */

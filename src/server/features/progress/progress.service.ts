@@ -1,8 +1,8 @@
+import type { Database } from "@server/db/client";
+import { decks, userProgress } from "@server/db/schema";
+import { HttpError } from "@server/http/errors";
+import type { SessionUser } from "@server/http/session";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { decks, userProgress } from "../../db/schema";
-import { HttpError } from "../../http/errors";
-import type { SessionUser } from "../../http/session";
 
 /**
  * Marks the deck passed for the user; a second pass changes nothing. The deck row is share-locked,

@@ -2,13 +2,14 @@
  * The review queue: cards due now across everything the learner studies (or one course), most
  * overdue first, then new cards, within the daily limits counted from the start of their day.
  */
+
+import { type Database, queryRows } from "@server/db/client";
+import { cardMemory, flashcards, reviewLog } from "@server/db/schema";
+import type { SessionUser } from "@server/http/session";
+import { DAY_MS, startOfDay } from "@shared/memory/day";
+import { REVIEW_QUEUE_PAGE } from "@shared/memory/limits";
+import { type Grade, type Memory, type MemoryStateName, nextIntervals } from "@shared/memory/scheduler";
 import { and, asc, count, eq, gt, gte, lte, min, sql } from "drizzle-orm";
-import { DAY_MS, startOfDay } from "../../../shared/memory/day";
-import { REVIEW_QUEUE_PAGE } from "../../../shared/memory/limits";
-import { type Grade, type Memory, type MemoryStateName, nextIntervals } from "../../../shared/memory/scheduler";
-import { type Database, queryRows } from "../../db/client";
-import { cardMemory, flashcards, reviewLog } from "../../db/schema";
-import type { SessionUser } from "../../http/session";
 import { settingsOf } from "./reviews.service";
 
 export interface QueueCard {

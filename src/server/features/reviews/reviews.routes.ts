@@ -1,15 +1,15 @@
-import { Hono } from "hono";
+import type { AppEnv } from "@server/http/app-env";
+import { HttpError } from "@server/http/errors";
+import { signedIn } from "@server/http/session";
+import { validate } from "@server/http/validate";
 import {
   reviewBatchInput,
   reviewInput,
   reviewQueueQuery,
   reviewSettingsInput,
   reviewSummaryQuery,
-} from "../../../shared/schemas/review";
-import type { AppEnv } from "../../http/app-env";
-import { HttpError } from "../../http/errors";
-import { signedIn } from "../../http/session";
-import { validate } from "../../http/validate";
+} from "@shared/schemas/review";
+import { Hono } from "hono";
 import { reviewQueue, reviewSummary } from "./queue.service";
 import { recordReviews, saveSettings, settingsOf } from "./reviews.service";
 

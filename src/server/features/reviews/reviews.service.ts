@@ -4,7 +4,10 @@
  * statements whatever its size: lock, card lookup, log insert, memory read, (log read for late
  * answers), memory upsert.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+
+import type { Database, Transaction } from "@server/db/client";
+import { cardMemory, decks, flashcards, reviewLog, reviewSettings } from "@server/db/schema";
+import type { SessionUser } from "@server/http/session";
 import {
   ANSWER_MAX_AGE_MS,
   ANSWER_MAX_FUTURE_MS,
@@ -12,7 +15,7 @@ import {
   DEFAULT_NEW_CARDS_PER_DAY,
   DEFAULT_REVIEWS_PER_DAY,
   RESPONSE_MS_MAX,
-} from "../../../shared/memory/limits";
+} from "@shared/memory/limits";
 import {
   type Answer,
   applyAnswer,
@@ -21,11 +24,9 @@ import {
   type Memory,
   type MemoryStateName,
   replay,
-} from "../../../shared/memory/scheduler";
-import type { ReviewInput, ReviewSettings } from "../../../shared/schemas/review";
-import type { Database, Transaction } from "../../db/client";
-import { cardMemory, decks, flashcards, reviewLog, reviewSettings } from "../../db/schema";
-import type { SessionUser } from "../../http/session";
+} from "@shared/memory/scheduler";
+import type { ReviewInput, ReviewSettings } from "@shared/schemas/review";
+import { and, eq, inArray, sql } from "drizzle-orm";
 
 /** What became of one answer of a batch. */
 export type ReviewOutcome =

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { cardMemory, decks, flashcards, reviewLog } from "@server/db/schema";
+import { createDeck, follow } from "@server/test/factories";
+import { signedInClient, TestClient } from "@server/test/http-client";
+import { createTestApp, setupTestApp } from "@server/test/test-app";
+import { REVIEW_QUEUE_PAGE } from "@shared/memory/limits";
+import { replay } from "@shared/memory/scheduler";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { REVIEW_QUEUE_PAGE } from "../../../shared/memory/limits";
-import { replay } from "../../../shared/memory/scheduler";
-import { cardMemory, decks, flashcards, reviewLog } from "../../db/schema";
-import { createDeck, follow } from "../../test/factories";
-import { signedInClient, TestClient } from "../../test/http-client";
-import { createTestApp, setupTestApp } from "../../test/test-app";
 
 const { database } = await setupTestApp();
 const { db } = database;

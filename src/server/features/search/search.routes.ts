@@ -1,8 +1,8 @@
+import type { AppEnv } from "@server/http/app-env";
+import { sendJson } from "@server/http/cache";
+import { validate } from "@server/http/validate";
+import { searchQuery } from "@shared/schemas/course";
 import { Hono } from "hono";
-import { searchQuery } from "../../../shared/schemas/course";
-import type { AppEnv } from "../../http/app-env";
-import { sendJson } from "../../http/cache";
-import { validate } from "../../http/validate";
 import { searchJson } from "./search.service";
 
 export const searchRoutes = new Hono<AppEnv>().get("/", validate("query", searchQuery), async (c) =>

@@ -10,11 +10,12 @@
  * - 1 or 2 characters have no trigrams and would scan: names and deck names that start with the
  *   query, and tags equal to it, each read from an index on that expression.
  */
-import { SEARCH_DECKS_PER_COURSE, SEARCH_MAX_COURSES, SEARCH_NAME_HITS } from "../../../shared/limits";
-import type { SearchResult } from "../../../shared/schemas/course";
-import { type Database, searchDatabase } from "../../db/client";
-import type { JsonText } from "../../http/cache";
-import { HttpError } from "../../http/errors";
+
+import { type Database, searchDatabase } from "@server/db/client";
+import type { JsonText } from "@server/http/cache";
+import { HttpError } from "@server/http/errors";
+import { SEARCH_DECKS_PER_COURSE, SEARCH_MAX_COURSES, SEARCH_NAME_HITS } from "@shared/limits";
+import type { SearchResult } from "@shared/schemas/course";
 import { preparedText, type Statement } from "../courses/prepared";
 
 /**

@@ -1,10 +1,10 @@
+import { queryRows, type Transaction } from "@server/db/client";
+import { decks } from "@server/db/schema";
+import { createCourse, createUser, follow } from "@server/test/factories";
+import { ok, TestClient } from "@server/test/http-client";
+import { setupTestApp } from "@server/test/test-app";
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { queryRows, type Transaction } from "../../db/client";
-import { decks } from "../../db/schema";
-import { createCourse, createUser, follow } from "../../test/factories";
-import { ok, TestClient } from "../../test/http-client";
-import { setupTestApp } from "../../test/test-app";
 import { containsPattern, SEARCH_STATEMENTS } from "./search.service";
 
 /** A statement's text with its one parameter written in, for EXPLAIN. */

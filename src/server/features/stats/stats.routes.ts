@@ -1,8 +1,8 @@
+import type { AppEnv } from "@server/http/app-env";
+import { signedIn } from "@server/http/session";
+import { validate } from "@server/http/validate";
+import { statsQuery } from "@shared/schemas/stats";
 import { Hono } from "hono";
-import { statsQuery } from "../../../shared/schemas/stats";
-import type { AppEnv } from "../../http/app-env";
-import { signedIn } from "../../http/session";
-import { validate } from "../../http/validate";
 import { learnerStats } from "./stats.service";
 
 /** GET /api/stats — the signed-in learner's statistics, for the account or one course. */

@@ -3,11 +3,12 @@
  * a year, retention per week), what is coming (cards due per day), where their cards stand, and how
  * fluent they are in timed tests. Each figure is one grouped query on the learner's own rows.
  */
+
+import { type Database, queryRows } from "@server/db/client";
+import type { SessionUser } from "@server/http/session";
+import { STATS_FORECAST_DAYS, STATS_HISTORY_DAYS, STATS_RETENTION_WEEKS } from "@shared/memory/limits";
+import type { LearnerStats } from "@shared/schemas/stats";
 import { sql } from "drizzle-orm";
-import { STATS_FORECAST_DAYS, STATS_HISTORY_DAYS, STATS_RETENTION_WEEKS } from "../../../shared/memory/limits";
-import type { LearnerStats } from "../../../shared/schemas/stats";
-import { type Database, queryRows } from "../../db/client";
-import type { SessionUser } from "../../http/session";
 import { settingsOf } from "../reviews/reviews.service";
 
 /** A review counts as mature once its interval reaches three weeks (Anki's convention). */

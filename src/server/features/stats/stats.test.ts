@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { createDeck, follow } from "@server/test/factories";
+import { signedInClient, TestClient } from "@server/test/http-client";
+import { createTestApp, setupTestApp } from "@server/test/test-app";
 import { describe, expect, it } from "vitest";
-import { createDeck, follow } from "../../test/factories";
-import { signedInClient, TestClient } from "../../test/http-client";
-import { createTestApp, setupTestApp } from "../../test/test-app";
 
 const { database } = await setupTestApp();
 const { db } = database;

@@ -1,4 +1,4 @@
-import { fetchJson } from "../../../lib/api";
+import { fetchJson } from "@client/lib/api";
 
 /**
  * The server verifies the current password and ends every other session (it does so whatever is

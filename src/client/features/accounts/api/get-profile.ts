@@ -1,6 +1,6 @@
+import { unwrap } from "@client/lib/api";
+import { api } from "@client/lib/api-client";
 import { queryOptions } from "@tanstack/react-query";
-import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
 import { accountKeys } from "./keys";
 
 /** The signed-in person's stored settings (the interface language). */

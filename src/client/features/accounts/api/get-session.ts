@@ -1,6 +1,6 @@
+import { fetchJson } from "@client/lib/api";
+import { SESSION_CHECK_INTERVAL_MS } from "@shared/limits";
 import { queryOptions } from "@tanstack/react-query";
-import { SESSION_CHECK_INTERVAL_MS } from "../../../../shared/limits";
-import { fetchJson } from "../../../lib/api";
 import { accountKeys } from "./keys";
 
 export interface SessionUser {

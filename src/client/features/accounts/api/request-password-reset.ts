@@ -1,4 +1,4 @@
-import { fetchJson } from "../../../lib/api";
+import { fetchJson } from "@client/lib/api";
 
 /** The server answers the same whether or not the email is known. */
 export function requestPasswordReset(email: string) {

@@ -1,4 +1,4 @@
-import { fetchJson } from "../../../lib/api";
+import { fetchJson } from "@client/lib/api";
 
 export function resetPassword(input: { token: string; newPassword: string }) {
   return fetchJson("/api/auth/reset-password", { body: input });

@@ -1,6 +1,6 @@
-import type { Language } from "../../../../shared/limits";
-import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
+import { unwrap } from "@client/lib/api";
+import { api } from "@client/lib/api-client";
+import type { Language } from "@shared/limits";
 
 export function saveLanguage(language: Language) {
   return unwrap(api.profile.language.$put({ json: { language } }));

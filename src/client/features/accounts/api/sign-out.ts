@@ -1,4 +1,4 @@
-import { fetchJson } from "../../../lib/api";
+import { fetchJson } from "@client/lib/api";
 
 export function signOut() {
   return fetchJson("/api/auth/sign-out", { body: {} });

@@ -1,5 +1,5 @@
-import type { Language } from "../../../../shared/limits";
-import { fetchJson } from "../../../lib/api";
+import { fetchJson } from "@client/lib/api";
+import type { Language } from "@shared/limits";
 
 /** Creates the account; the server mails a confirmation link that ends on /confirm-signup. */
 export function signUp(input: { email: string; password: string; language: Language }) {

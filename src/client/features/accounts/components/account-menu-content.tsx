@@ -1,8 +1,9 @@
 /** The signed-in account menu (account-menu.tsx), loaded on first use. */
+
+import type { MenuState, MenuTriggerProps } from "@client/components/deferred-menu";
+import headerStyles from "@client/components/header-menu.module.css";
 import { DropdownMenu } from "radix-ui";
 import { useTranslation } from "react-i18next";
-import headerStyles from "../../../app/header.module.css";
-import type { MenuState, MenuTriggerProps } from "../../../components/deferred-menu";
 
 interface AccountMenuContentProps extends MenuState {
   trigger: MenuTriggerProps;

@@ -1,10 +1,10 @@
+import { DeferredMenu } from "@client/components/deferred-menu";
+import headerStyles from "@client/components/header-menu.module.css";
+import { PersonIcon } from "@client/components/icons";
+import { lazyComponent } from "@client/lib/lazy";
+import { notify } from "@client/lib/notify";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import headerStyles from "../../../app/header.module.css";
-import { DeferredMenu } from "../../../components/deferred-menu";
-import { PersonIcon } from "../../../components/icons";
-import { lazyComponent } from "../../../lib/lazy";
-import { notify } from "../../../lib/notify";
 import { signOut } from "../api/sign-out";
 import { useSession } from "../session";
 import styles from "./account-menu.module.css";

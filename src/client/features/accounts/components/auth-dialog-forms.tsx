@@ -1,12 +1,13 @@
 /** The dialogs opened through useAuthDialog() (auth-dialog.tsx), loaded on first use. */
+
+import { Button } from "@client/components/button";
+import { Dialog } from "@client/components/dialog";
+import styles from "@client/components/form.module.css";
+import { FormAlert } from "@client/components/form-alert";
+import { TextField } from "@client/components/text-field";
+import { useLanguage } from "@client/lib/use-language";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../../../app/use-language";
-import { Button } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
-import styles from "../../../components/form.module.css";
-import { FormAlert } from "../../../components/form-alert";
-import { TextField } from "../../../components/text-field";
 import { requestPasswordReset } from "../api/request-password-reset";
 import { signIn } from "../api/sign-in";
 import { signUp } from "../api/sign-up";

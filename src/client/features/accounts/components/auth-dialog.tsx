@@ -4,12 +4,13 @@
  * themselves (auth-dialog-forms.tsx) are a chunk of their own, loaded when one first opens or
  * when the pointer or focus reaches a button that opens it (preloadAuthDialog).
  */
+
+import { lazyComponent } from "@client/lib/lazy";
+import { notify } from "@client/lib/notify";
+import { useLanguage } from "@client/lib/use-language";
 import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useLanguage } from "../../../app/use-language";
-import { lazyComponent } from "../../../lib/lazy";
-import { notify } from "../../../lib/notify";
 import { useSession } from "../session";
 
 export type Mode = "signIn" | "signUp" | "forgot";

@@ -1,11 +1,11 @@
+import { Button } from "@client/components/button";
+import { Dialog } from "@client/components/dialog";
+import styles from "@client/components/form.module.css";
+import { FormAlert } from "@client/components/form-alert";
+import { TextField } from "@client/components/text-field";
+import { notify } from "@client/lib/notify";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
-import styles from "../../../components/form.module.css";
-import { FormAlert } from "../../../components/form-alert";
-import { TextField } from "../../../components/text-field";
-import { notify } from "../../../lib/notify";
 import { changePassword } from "../api/change-password";
 import { refuseCommonPassword } from "../common-password";
 import { useAccountSubmit } from "../use-account-submit";

@@ -1,5 +1,5 @@
+import { TextField } from "@client/components/text-field";
 import { useTranslation } from "react-i18next";
-import { TextField } from "../../../components/text-field";
 import { preloadCommonPasswords } from "../common-password";
 
 interface NewPasswordFieldsProps {

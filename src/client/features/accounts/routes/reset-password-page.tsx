@@ -1,12 +1,12 @@
+import { Button } from "@client/components/button";
+import styles from "@client/components/form.module.css";
+import { FormAlert } from "@client/components/form-alert";
+import { Page } from "@client/components/page";
+import { ApiError } from "@client/lib/api";
+import { useLocalePath } from "@client/lib/use-language";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useLocalePath } from "../../../app/use-language";
-import { Button } from "../../../components/button";
-import styles from "../../../components/form.module.css";
-import { FormAlert } from "../../../components/form-alert";
-import { Page } from "../../../components/page";
-import { ApiError } from "../../../lib/api";
 import { resetPassword } from "../api/reset-password";
 import { refuseCommonPassword } from "../common-password";
 import { NewPasswordFields } from "../components/new-password-fields";

@@ -1,8 +1,8 @@
+import { unwrap } from "@client/lib/api";
+import { api } from "@client/lib/api-client";
+import type { contactInput } from "@shared/schemas/contact";
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { contactInput } from "../../../../shared/schemas/contact";
-import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
 
 /** Sends the contact form's message (already checked against the shared schema). */
 export function useSendMessage() {

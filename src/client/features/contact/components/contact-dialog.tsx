@@ -1,15 +1,16 @@
 /** The footer's contact dialog (contact-link.tsx), loaded on first use. */
+
+import { Button } from "@client/components/button";
+import { Dialog } from "@client/components/dialog";
+import formStyles from "@client/components/form.module.css";
+import { FormAlert, useFormErrors } from "@client/components/form-alert";
+import { TextAreaField } from "@client/components/text-field";
+import { ApiError } from "@client/lib/api";
+import { notify } from "@client/lib/notify";
+import { issuesFromZod } from "@shared/errors";
+import { contactInput } from "@shared/schemas/contact";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { issuesFromZod } from "../../../../shared/errors";
-import { contactInput } from "../../../../shared/schemas/contact";
-import { Button } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
-import formStyles from "../../../components/form.module.css";
-import { FormAlert, useFormErrors } from "../../../components/form-alert";
-import { TextAreaField } from "../../../components/text-field";
-import { ApiError } from "../../../lib/api";
-import { notify } from "../../../lib/notify";
 import { useSendMessage } from "../api/send-message";
 
 export function ContactDialog({ onClose }: { onClose(): void }) {

@@ -1,8 +1,8 @@
+import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
+import { useSession } from "@client/features/accounts/session";
+import { lazyComponent } from "@client/lib/lazy";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { lazyComponent } from "../../../lib/lazy";
-import { useAuthDialog } from "../../accounts/components/auth-dialog";
-import { useSession } from "../../accounts/session";
 
 const ContactDialog = lazyComponent(() => import("./contact-dialog").then((m) => m.ContactDialog));
 

@@ -1,8 +1,8 @@
+import { deckKeys } from "@client/features/decks/api/keys";
+import { unwrap } from "@client/lib/api";
+import { api } from "@client/lib/api-client";
+import type { DeckDetail } from "@shared/schemas/deck";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DeckDetail } from "../../../../shared/schemas/deck";
-import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
-import { deckKeys } from "../../decks/api/keys";
 import { refresh } from "./invalidate";
 import { courseKeys } from "./keys";
 

@@ -1,6 +1,6 @@
+import { unwrap } from "@client/lib/api";
+import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { unwrap } from "../../../lib/api";
-import { typedApi } from "../../../lib/typed-api";
 import { courseKeys } from "./keys";
 
 export const courseQuery = (courseId: string) =>

@@ -1,6 +1,6 @@
+import { fetchJson } from "@client/lib/api";
+import type { CourseSummary } from "@shared/schemas/course";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CourseSummary } from "../../../../shared/schemas/course";
-import { fetchJson } from "../../../lib/api";
 import { courseKeys } from "./keys";
 
 export const mostFollowedCoursesQuery = () =>

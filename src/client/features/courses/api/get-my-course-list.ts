@@ -1,5 +1,5 @@
+import type { CourseListSort } from "@shared/schemas/course";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { CourseListSort } from "../../../../shared/schemas/course";
 import type { MyCourseList } from "./keys";
 import { myCourseListQuery } from "./my-course-list-query";
 

@@ -2,11 +2,12 @@
  * Where a write shows up, named once. Each mutation invalidates the entries that display what it
  * changed (decision 0018), not every course query.
  */
+
+import { deckKeys } from "@client/features/decks/api/keys";
+import { homeKeys } from "@client/features/home/api/keys";
+import { searchKeys } from "@client/features/search/api/keys";
+import type { DeckDetail } from "@shared/schemas/deck";
 import type { QueryClient } from "@tanstack/react-query";
-import type { DeckDetail } from "../../../../shared/schemas/deck";
-import { deckKeys } from "../../decks/api/keys";
-import { homeKeys } from "../../home/api/keys";
-import { searchKeys } from "../../search/api/keys";
 import { courseKeys } from "./keys";
 
 export const refresh = {

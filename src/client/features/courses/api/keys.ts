@@ -2,7 +2,7 @@
  * The cache keys of course data, in one place. Lists sit under one prefix, so a write that changes
  * what lists show invalidates them together and leaves every other course's page alone.
  */
-import type { CourseListSort } from "../../../../shared/schemas/course";
+import type { CourseListSort } from "@shared/schemas/course";
 
 export type MyCourseList = "courses" | "followed" | "in-progress";
 

@@ -3,9 +3,10 @@
  * (get-my-course-list.ts), because the route loader's copy is in the first script and TanStack's
  * infinite-list code is not.
  */
-import type { CourseListPage, CourseListSort } from "../../../../shared/schemas/course";
-import { unwrap } from "../../../lib/api";
-import { typedApi } from "../../../lib/typed-api";
+
+import { unwrap } from "@client/lib/api";
+import { typedApi } from "@client/lib/typed-api";
+import type { CourseListPage, CourseListSort } from "@shared/schemas/course";
 import { courseKeys, type MyCourseList } from "./keys";
 
 export const LIST_SORTS: readonly CourseListSort[] = ["newest", "oldest", "name"];

@@ -1,7 +1,7 @@
+import { unwrap } from "@client/lib/api";
+import { api } from "@client/lib/api-client";
+import type { CourseInput } from "@shared/schemas/course";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CourseInput } from "../../../../shared/schemas/course";
-import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
 import { refresh } from "./invalidate";
 
 /** Creates a course, or saves an existing one's name, description and tags. */

@@ -1,15 +1,15 @@
-import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { truncate } from "@client/lib/truncate";
+import { useLocalePath } from "@client/lib/use-language";
 import {
   CARD_DESCRIPTION_TRUNCATE,
   CARD_DESCRIPTION_TRUNCATE_SEARCH,
   CARD_NAME_TRUNCATE,
   CARD_NAME_TRUNCATE_SEARCH,
-} from "../../../../shared/limits";
-import type { CourseSummary, MyCourseSummary } from "../../../../shared/schemas/course";
-import { useLocalePath } from "../../../app/use-language";
-import { truncate } from "../../../lib/truncate";
+} from "@shared/limits";
+import type { CourseSummary, MyCourseSummary } from "@shared/schemas/course";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import styles from "./course-card.module.css";
 
 interface CourseCardProps {

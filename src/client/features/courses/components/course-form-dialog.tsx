@@ -1,16 +1,16 @@
+import { Button } from "@client/components/button";
+import { Dialog } from "@client/components/dialog";
+import styles from "@client/components/form.module.css";
+import { FormAlert, useFormErrors } from "@client/components/form-alert";
+import { TextAreaField, TextField } from "@client/components/text-field";
+import { ApiError } from "@client/lib/api";
+import { notify } from "@client/lib/notify";
+import { useLocalePath } from "@client/lib/use-language";
+import { issuesFromZod } from "@shared/errors";
+import { courseInput } from "@shared/schemas/course";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { issuesFromZod } from "../../../../shared/errors";
-import { courseInput } from "../../../../shared/schemas/course";
-import { useLocalePath } from "../../../app/use-language";
-import { Button } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
-import styles from "../../../components/form.module.css";
-import { FormAlert, useFormErrors } from "../../../components/form-alert";
-import { TextAreaField, TextField } from "../../../components/text-field";
-import { ApiError } from "../../../lib/api";
-import { notify } from "../../../lib/notify";
 import { useSaveCourse } from "../api/save-course";
 import { TagInput } from "./tag-input";
 

@@ -1,4 +1,4 @@
-import type { CourseSummary, MyCourseSummary } from "../../../../shared/schemas/course";
+import type { CourseSummary, MyCourseSummary } from "@shared/schemas/course";
 import { CourseCard } from "./course-card";
 import styles from "./course-card.module.css";
 

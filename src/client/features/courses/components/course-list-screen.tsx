@@ -1,12 +1,12 @@
+import { Button } from "@client/components/button";
+import formStyles from "@client/components/form.module.css";
+import { Loading } from "@client/components/loading";
+import { Page } from "@client/components/page";
+import { useSession } from "@client/features/accounts/session";
+import { useLocalePath } from "@client/lib/use-language";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { useLocalePath } from "../../../app/use-language";
-import { Button } from "../../../components/button";
-import formStyles from "../../../components/form.module.css";
-import { Loading } from "../../../components/loading";
-import { Page } from "../../../components/page";
-import { useSession } from "../../accounts/session";
 import { useMyCourseList } from "../api/get-my-course-list";
 import type { MyCourseList } from "../api/keys";
 import { LIST_SORTS, listSort } from "../api/my-course-list-query";

@@ -1,9 +1,9 @@
+import headerStyles from "@client/components/header-menu.module.css";
+import { preloadAuthDialog, useAuthDialog } from "@client/features/accounts/components/auth-dialog";
+import { useSession } from "@client/features/accounts/session";
+import { notify } from "@client/lib/notify";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import headerStyles from "../../../app/header.module.css";
-import { notify } from "../../../lib/notify";
-import { preloadAuthDialog, useAuthDialog } from "../../accounts/components/auth-dialog";
-import { useSession } from "../../accounts/session";
 import { CourseFormDialog } from "../owner-dialogs";
 
 /** Header button: the create-course dialog, or for visitors the reason and the sign-in dialog. */

@@ -1,6 +1,6 @@
+import formStyles from "@client/components/form.module.css";
 import { type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import formStyles from "../../../components/form.module.css";
 import styles from "./tag-input.module.css";
 
 interface TagInputProps {

@@ -1,16 +1,16 @@
+import { Button } from "@client/components/button";
+import { Loading } from "@client/components/loading";
+import { Page } from "@client/components/page";
+import { useSession } from "@client/features/accounts/session";
+import { FollowStar } from "@client/features/follows/components/follow-star";
+import { ApiError } from "@client/lib/api";
+import { lazyComponent } from "@client/lib/lazy";
+import { notify } from "@client/lib/notify";
+import { useLocalePath } from "@client/lib/use-language";
+import type { CourseDetail } from "@shared/schemas/course";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import type { CourseDetail } from "../../../../shared/schemas/course";
-import { useLocalePath } from "../../../app/use-language";
-import { Button } from "../../../components/button";
-import { Loading } from "../../../components/loading";
-import { Page } from "../../../components/page";
-import { ApiError } from "../../../lib/api";
-import { lazyComponent } from "../../../lib/lazy";
-import { notify } from "../../../lib/notify";
-import { useSession } from "../../accounts/session";
-import { FollowStar } from "../../follows/components/follow-star";
 import { useDeleteCourse } from "../api/delete-course";
 import { useCourse } from "../api/get-course";
 import { ConfirmByNameDialog, CourseFormDialog, DeckEditorDialog, preloadOwnerDialogs } from "../owner-dialogs";
@@ -18,7 +18,7 @@ import styles from "./course-page.module.css";
 
 /** Only signed-in learners have progress: visitors do not download it. */
 const CourseProgress = lazyComponent(() =>
-  import("../../reviews/components/course-progress").then((module) => module.CourseProgress),
+  import("@client/features/reviews/components/course-progress").then((module) => module.CourseProgress),
 );
 
 export function CoursePage() {

@@ -2,12 +2,13 @@
  * Deck writes. The course page lists its decks by name, search matches deck names, and "in
  * progress" depends on how many decks a course has: each write refreshes the ones it changes.
  */
+
+import { refresh } from "@client/features/courses/api/invalidate";
+import { searchKeys } from "@client/features/search/api/keys";
+import { unwrap } from "@client/lib/api";
+import { api } from "@client/lib/api-client";
+import type { DeckCreateInput, DeckDetail, DeckUpdateInput } from "@shared/schemas/deck";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DeckCreateInput, DeckDetail, DeckUpdateInput } from "../../../../shared/schemas/deck";
-import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
-import { refresh } from "../../courses/api/invalidate";
-import { searchKeys } from "../../search/api/keys";
 import { deckKeys } from "./keys";
 
 export function useCreateDeck() {

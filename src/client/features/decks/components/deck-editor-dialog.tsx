@@ -2,23 +2,24 @@
  * Create a deck, or edit one: name, description and 4 to 50 cards, each with a question, an
  * answer and a display time. Cards can also be pasted as "question<TAB>answer" lines.
  */
-import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { issuesFromZod } from "../../../../shared/errors";
+
+import { Button } from "@client/components/button";
+import { Dialog } from "@client/components/dialog";
+import formStyles from "@client/components/form.module.css";
+import { FormAlert, useFormErrors } from "@client/components/form-alert";
+import { TextAreaField, TextField } from "@client/components/text-field";
+import { ApiError } from "@client/lib/api";
+import { notify } from "@client/lib/notify";
+import { issuesFromZod } from "@shared/errors";
 import {
   CARD_DURATION_DEFAULT_CREATE,
   CARD_DURATION_DEFAULT_NEW_IN_EDITOR,
   DECK_MAX_CARDS,
   DECK_MIN_CARDS,
-} from "../../../../shared/limits";
-import { type DeckDetail, deckCreateInput } from "../../../../shared/schemas/deck";
-import { Button } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
-import formStyles from "../../../components/form.module.css";
-import { FormAlert, useFormErrors } from "../../../components/form-alert";
-import { TextAreaField, TextField } from "../../../components/text-field";
-import { ApiError } from "../../../lib/api";
-import { notify } from "../../../lib/notify";
+} from "@shared/limits";
+import { type DeckDetail, deckCreateInput } from "@shared/schemas/deck";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useCreateDeck, useUpdateDeck } from "../api/save-deck";
 import { type CardRow, deckChanges, newRow, parsePastedCards, rowsFromCards } from "../lib/card-rows";
 import styles from "./deck-editor-dialog.module.css";

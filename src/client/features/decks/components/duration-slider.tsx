@@ -1,6 +1,6 @@
+import { CARD_DURATION_MARKS } from "@shared/limits";
 import { Slider } from "radix-ui";
 import { useTranslation } from "react-i18next";
-import { CARD_DURATION_MARKS } from "../../../../shared/limits";
 import { positionToSeconds, SLIDER_STEPS, secondsToPosition } from "../lib/duration-scale";
 import styles from "./duration-slider.module.css";
 

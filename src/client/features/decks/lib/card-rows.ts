@@ -2,7 +2,7 @@
  * The deck editor's rows and what a save sends: only the cards that changed, the new ones and the
  * deleted ones. Pure, so it is unit-tested.
  */
-import type { CardInput, DeckUpdateInput, Flashcard } from "../../../../shared/schemas/deck";
+import type { CardInput, DeckUpdateInput, Flashcard } from "@shared/schemas/deck";
 
 export interface CardRow {
   /** A saved card's id, or a temporary uuid-style id for a new card (spec section 3). */

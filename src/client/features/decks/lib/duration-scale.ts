@@ -2,7 +2,7 @@
  * The card duration control is logarithmic (0.5 s to 30 s): equal slider steps feel like equal
  * changes, so 0.5 → 1 s gets as much room as 10 → 20 s.
  */
-import { CARD_DURATION_MAX_SECONDS, CARD_DURATION_MIN_SECONDS } from "../../../../shared/limits";
+import { CARD_DURATION_MAX_SECONDS, CARD_DURATION_MIN_SECONDS } from "@shared/limits";
 
 export const SLIDER_STEPS = 100;
 const RATIO = CARD_DURATION_MAX_SECONDS / CARD_DURATION_MIN_SECONDS;

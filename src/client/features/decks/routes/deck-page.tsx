@@ -1,22 +1,22 @@
+import { Button, buttonClass } from "@client/components/button";
+import { Loading } from "@client/components/loading";
+import { Page } from "@client/components/page";
+import { useSession } from "@client/features/accounts/session";
+import { ConfirmByNameDialog, DeckEditorDialog, preloadOwnerDialogs } from "@client/features/courses/owner-dialogs";
+import { ApiError } from "@client/lib/api";
+import { lazyComponent } from "@client/lib/lazy";
+import { notify } from "@client/lib/notify";
+import { useLocalePath } from "@client/lib/use-language";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { useLocalePath } from "../../../app/use-language";
-import { Button, buttonClass } from "../../../components/button";
-import { Loading } from "../../../components/loading";
-import { Page } from "../../../components/page";
-import { ApiError } from "../../../lib/api";
-import { lazyComponent } from "../../../lib/lazy";
-import { notify } from "../../../lib/notify";
-import { useSession } from "../../accounts/session";
-import { ConfirmByNameDialog, DeckEditorDialog, preloadOwnerDialogs } from "../../courses/owner-dialogs";
 import { useDeck } from "../api/get-deck";
 import { useDeleteDeck } from "../api/save-deck";
 import styles from "./deck-page.module.css";
 
 /** Only signed-in learners have progress: visitors do not download it. */
 const DeckProgress = lazyComponent(() =>
-  import("../../reviews/components/deck-progress").then((module) => module.DeckProgress),
+  import("@client/features/reviews/components/deck-progress").then((module) => module.DeckProgress),
 );
 
 export function DeckPage() {

@@ -1,8 +1,8 @@
+import { courseKeys } from "@client/features/courses/api/keys";
+import { homeKeys } from "@client/features/home/api/keys";
+import { unwrap } from "@client/lib/api";
+import { api } from "@client/lib/api-client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
-import { courseKeys } from "../../courses/api/keys";
-import { homeKeys } from "../../home/api/keys";
 
 /** Follow or unfollow: the star on the course page, the followed lists and the most followed. */
 export function useToggleFollow(courseId: number) {

@@ -1,8 +1,8 @@
+import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
+import { useSession } from "@client/features/accounts/session";
+import { notify } from "@client/lib/notify";
+import type { CourseDetail } from "@shared/schemas/course";
 import { useTranslation } from "react-i18next";
-import type { CourseDetail } from "../../../../shared/schemas/course";
-import { notify } from "../../../lib/notify";
-import { useAuthDialog } from "../../accounts/components/auth-dialog";
-import { useSession } from "../../accounts/session";
 import { useToggleFollow } from "../api/toggle-follow";
 import styles from "./follow-star.module.css";
 

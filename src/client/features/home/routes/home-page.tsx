@@ -1,15 +1,15 @@
+import { Button } from "@client/components/button";
+import { Loading } from "@client/components/loading";
+import { Page } from "@client/components/page";
+import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
+import { useSession } from "@client/features/accounts/session";
+import { CourseGrid } from "@client/features/courses/components/course-grid";
+import { DueToday } from "@client/features/reviews/components/due-today";
+import { useLocalePath } from "@client/lib/use-language";
+import type { CourseSummary } from "@shared/schemas/course";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { CourseSummary } from "../../../../shared/schemas/course";
-import { useLocalePath } from "../../../app/use-language";
-import { Button } from "../../../components/button";
-import { Loading } from "../../../components/loading";
-import { Page } from "../../../components/page";
-import { useAuthDialog } from "../../accounts/components/auth-dialog";
-import { useSession } from "../../accounts/session";
-import { CourseGrid } from "../../courses/components/course-grid";
-import { DueToday } from "../../reviews/components/due-today";
 import { useHomeLists } from "../api/get-home-lists";
 import styles from "./home-page.module.css";
 

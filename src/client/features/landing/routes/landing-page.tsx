@@ -3,23 +3,24 @@
  * buttons or the keyboard, at most one move per 0.8 s. Headlines rotate a word every 1.25 s;
  * with prefers-reduced-motion the words stay still and moves are instant.
  */
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+
+import { buttonClass } from "@client/components/button";
+import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
+import { useSession } from "@client/features/accounts/session";
+import { useMostFollowedCourses } from "@client/features/courses/api/get-most-followed-courses";
+import { CourseCard } from "@client/features/courses/components/course-card";
+import gridStyles from "@client/features/courses/components/course-card.module.css";
+import { useHotkeys } from "@client/lib/use-hotkeys";
+import { useLocalePath } from "@client/lib/use-language";
 import {
   LANDING_ROTATION_MS,
   LANDING_SECTION_LOCK_MS,
   LANDING_SWIPE_THRESHOLD_PX,
   MOST_FOLLOWED_SHOWN,
-} from "../../../../shared/limits";
-import { useLocalePath } from "../../../app/use-language";
-import { buttonClass } from "../../../components/button";
-import { useHotkeys } from "../../../lib/use-hotkeys";
-import { useAuthDialog } from "../../accounts/components/auth-dialog";
-import { useSession } from "../../accounts/session";
-import { useMostFollowedCourses } from "../../courses/api/get-most-followed-courses";
-import { CourseCard } from "../../courses/components/course-card";
-import gridStyles from "../../courses/components/course-card.module.css";
+} from "@shared/limits";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
 import styles from "./landing-page.module.css";
 
 const SECTIONS = 4;

@@ -4,10 +4,11 @@
  * hidden) and keeps what failed for the next try. Each answer carries its own id, so a batch sent
  * twice (a reply lost on the way) is recorded once (decision 0021).
  */
-import { REVIEW_BATCH_MAX } from "../../../../shared/memory/limits";
-import type { ReviewInput } from "../../../../shared/schemas/review";
-import { unwrap } from "../../../lib/api";
-import { typedApi } from "../../../lib/typed-api";
+
+import { unwrap } from "@client/lib/api";
+import { typedApi } from "@client/lib/typed-api";
+import { REVIEW_BATCH_MAX } from "@shared/memory/limits";
+import type { ReviewInput } from "@shared/schemas/review";
 
 const SEND_DELAY_MS = 500;
 const RETRY_DELAY_MS = 10_000;

@@ -1,8 +1,8 @@
+import { useSession } from "@client/features/accounts/session";
+import type { Grade } from "@shared/memory/scheduler";
+import type { ReviewMode } from "@shared/schemas/review";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import type { Grade } from "../../../../shared/memory/scheduler";
-import type { ReviewMode } from "../../../../shared/schemas/review";
-import { useSession } from "../../accounts/session";
 import { onAnswersSent, queueAnswer } from "./answer-outbox";
 import { reviewKeys } from "./keys";
 

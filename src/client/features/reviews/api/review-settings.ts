@@ -1,7 +1,7 @@
+import { unwrap } from "@client/lib/api";
+import { api } from "@client/lib/api-client";
+import type { ReviewSettings } from "@shared/schemas/review";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReviewSettings } from "../../../../shared/schemas/review";
-import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
 import { reviewKeys } from "./keys";
 
 export const reviewSettingsQuery = () =>

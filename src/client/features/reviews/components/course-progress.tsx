@@ -1,8 +1,8 @@
+import { buttonClass } from "@client/components/button";
+import { useLocalePath } from "@client/lib/use-language";
+import type { CourseDetail } from "@shared/schemas/course";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { CourseDetail } from "../../../../shared/schemas/course";
-import { useLocalePath } from "../../../app/use-language";
-import { buttonClass } from "../../../components/button";
 import { useReviewSummary } from "../api/get-review-queue";
 import styles from "./progress.module.css";
 

@@ -1,16 +1,16 @@
+import { Button } from "@client/components/button";
+import { Dialog } from "@client/components/dialog";
+import formStyles from "@client/components/form.module.css";
+import { FormAlert, useFormErrors } from "@client/components/form-alert";
+import { Loading } from "@client/components/loading";
+import { Field, TextField } from "@client/components/text-field";
+import { ApiError } from "@client/lib/api";
+import { notify } from "@client/lib/notify";
+import { issuesFromZod } from "@shared/errors";
+import { MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "@shared/memory/limits";
+import { type ReviewSettings, reviewSettingsInput } from "@shared/schemas/review";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { issuesFromZod } from "../../../../shared/errors";
-import { MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "../../../../shared/memory/limits";
-import { type ReviewSettings, reviewSettingsInput } from "../../../../shared/schemas/review";
-import { Button } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
-import formStyles from "../../../components/form.module.css";
-import { FormAlert, useFormErrors } from "../../../components/form-alert";
-import { Loading } from "../../../components/loading";
-import { Field, TextField } from "../../../components/text-field";
-import { ApiError } from "../../../lib/api";
-import { notify } from "../../../lib/notify";
 import { useReviewSettings, useSaveReviewSettings } from "../api/review-settings";
 
 /** The browser's time zone, offered when the learner has not chosen one (the server starts from UTC). */

@@ -2,20 +2,21 @@
  * /{lang}/review: the cards due now across everything the learner studies (or one course, with
  * ?course=ID), most overdue first, then new cards. Space or a tap shows the answer; 1–4 grade it.
  */
+
+import { Button, buttonClass } from "@client/components/button";
+import { Loading } from "@client/components/loading";
+import { Page } from "@client/components/page";
+import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
+import { useSession } from "@client/features/accounts/session";
+import { lazyComponent } from "@client/lib/lazy";
+import { useHotkeys } from "@client/lib/use-hotkeys";
+import { useLocalePath } from "@client/lib/use-language";
+import { REVIEW_QUEUE_PAGE } from "@shared/memory/limits";
+import { GRADES, type Grade } from "@shared/memory/scheduler";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { REVIEW_QUEUE_PAGE } from "../../../../shared/memory/limits";
-import { GRADES, type Grade } from "../../../../shared/memory/scheduler";
-import { useLocalePath } from "../../../app/use-language";
-import { Button, buttonClass } from "../../../components/button";
-import { Loading } from "../../../components/loading";
-import { Page } from "../../../components/page";
-import { lazyComponent } from "../../../lib/lazy";
-import { useHotkeys } from "../../../lib/use-hotkeys";
-import { useAuthDialog } from "../../accounts/components/auth-dialog";
-import { useSession } from "../../accounts/session";
 import { flushAnswers } from "../api/answer-outbox";
 import { useReviewQueue } from "../api/get-review-queue";
 import { reviewKeys } from "../api/keys";

@@ -1,8 +1,8 @@
+import headerStyles from "@client/components/header-menu.module.css";
+import { SearchIcon } from "@client/components/icons";
+import { lazyComponent } from "@client/lib/lazy";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import headerStyles from "../../../app/header.module.css";
-import { SearchIcon } from "../../../components/icons";
-import { lazyComponent } from "../../../lib/lazy";
 
 const SearchDialog = lazyComponent(() => import("./search-dialog").then((m) => m.SearchDialog));
 const preload = () => void SearchDialog.preload().catch(() => {});

@@ -1,12 +1,13 @@
 /** The header search's dialog (search-button.tsx), loaded on first use. */
+
+import { Button } from "@client/components/button";
+import { Dialog } from "@client/components/dialog";
+import formStyles from "@client/components/form.module.css";
+import { TextField } from "@client/components/text-field";
+import { useLocalePath } from "@client/lib/use-language";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useLocalePath } from "../../../app/use-language";
-import { Button } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
-import formStyles from "../../../components/form.module.css";
-import { TextField } from "../../../components/text-field";
 
 interface SearchDialogProps {
   query: string;

@@ -1,13 +1,13 @@
+import { Button } from "@client/components/button";
+import { Loading } from "@client/components/loading";
+import { Page } from "@client/components/page";
+import { TextField } from "@client/components/text-field";
+import { CourseCard } from "@client/features/courses/components/course-card";
+import gridStyles from "@client/features/courses/components/course-card.module.css";
+import { useLocalePath } from "@client/lib/use-language";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { useLocalePath } from "../../../app/use-language";
-import { Button } from "../../../components/button";
-import { Loading } from "../../../components/loading";
-import { Page } from "../../../components/page";
-import { TextField } from "../../../components/text-field";
-import { CourseCard } from "../../courses/components/course-card";
-import gridStyles from "../../courses/components/course-card.module.css";
 import { useSearch } from "../api/search-courses";
 import styles from "./search-page.module.css";
 

@@ -1,7 +1,7 @@
+import { reviewKeys } from "@client/features/reviews/api/keys";
+import { unwrap } from "@client/lib/api";
+import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { unwrap } from "../../../lib/api";
-import { typedApi } from "../../../lib/typed-api";
-import { reviewKeys } from "../../reviews/api/keys";
 
 /** The learner's statistics, for the account or one course; under reviewKeys so an answer refreshes them. */
 export const statsQuery = (courseId?: number) =>

@@ -2,9 +2,10 @@
  * The five charts' Chart.js configurations, from the shaped figures (lib/shape.ts), the theme's
  * colors (read when drawn) and the page's language. Nothing animates: the figures are read, not watched.
  */
+
+import type { LearnerStats } from "@shared/schemas/stats";
 import type { ChartConfiguration, Scale, Tick } from "chart.js";
 import type { TFunction } from "i18next";
-import type { LearnerStats } from "../../../../shared/schemas/stats";
 import type { ChartColors } from "../lib/colors";
 import { CARD_STATES, type Formats, type Heatmap, heatLevel, type RetentionWeek } from "../lib/shape";
 

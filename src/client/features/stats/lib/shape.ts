@@ -4,7 +4,7 @@
  * UTC calendar days so no device time zone can shift them; texts are translation keys with their
  * values already formatted for the page's language (Intl).
  */
-import type { LearnerStats } from "../../../../shared/schemas/stats";
+import type { LearnerStats } from "@shared/schemas/stats";
 
 /** A translation key and its values, for t(key, values). */
 export interface Text {

@@ -3,18 +3,19 @@
  * Five charts (Chart.js, in this page's chunk only: decision 0022), each with a one-line summary
  * and its figures as a table on demand.
  */
+
+import { Button } from "@client/components/button";
+import { Loading } from "@client/components/loading";
+import { Page } from "@client/components/page";
+import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
+import { useSession } from "@client/features/accounts/session";
+import { courseQuery } from "@client/features/courses/api/get-course";
+import { useLanguage, useLocalePath } from "@client/lib/use-language";
+import type { LearnerStats } from "@shared/schemas/stats";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import type { LearnerStats } from "../../../../shared/schemas/stats";
-import { useLanguage, useLocalePath } from "../../../app/use-language";
-import { Button } from "../../../components/button";
-import { Loading } from "../../../components/loading";
-import { Page } from "../../../components/page";
-import { useAuthDialog } from "../../accounts/components/auth-dialog";
-import { useSession } from "../../accounts/session";
-import { courseQuery } from "../../courses/api/get-course";
 import { useStats } from "../api/get-stats";
 import { ChartCanvas } from "../components/chart-canvas";
 import {

@@ -1,8 +1,8 @@
+import { refresh } from "@client/features/courses/api/invalidate";
+import { unwrap } from "@client/lib/api";
+import { api } from "@client/lib/api-client";
+import type { DeckDetail } from "@shared/schemas/deck";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DeckDetail } from "../../../../shared/schemas/deck";
-import { unwrap } from "../../../lib/api";
-import { api } from "../../../lib/api-client";
-import { refresh } from "../../courses/api/invalidate";
 
 /** Marks a deck passed for the signed-in person: its tick on the course page, and "in progress". */
 export function useRecordPass() {

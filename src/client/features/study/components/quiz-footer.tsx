@@ -1,5 +1,5 @@
+import { Button } from "@client/components/button";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/button";
 import styles from "./quiz.module.css";
 
 interface QuizFooterProps {

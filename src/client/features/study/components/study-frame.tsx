@@ -1,11 +1,11 @@
+import { Loading } from "@client/components/loading";
+import { Page } from "@client/components/page";
+import { useDeck } from "@client/features/decks/api/get-deck";
+import { useLocalePath } from "@client/lib/use-language";
+import type { DeckDetail } from "@shared/schemas/deck";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
-import type { DeckDetail } from "../../../../shared/schemas/deck";
-import { useLocalePath } from "../../../app/use-language";
-import { Loading } from "../../../components/loading";
-import { Page } from "../../../components/page";
-import { useDeck } from "../../decks/api/get-deck";
 import styles from "./study.module.css";
 
 interface StudyFrameProps {

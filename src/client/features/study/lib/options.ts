@@ -1,4 +1,4 @@
-import { TEST_OPTION_COUNT } from "../../../../shared/limits";
+import { TEST_OPTION_COUNT } from "@shared/limits";
 import { shuffle } from "./shuffle";
 
 /**

@@ -1,4 +1,4 @@
-import { TILE_PLACEMENT_TRIES, TILE_POSITION_MAX_PERCENT } from "../../../../shared/limits";
+import { TILE_PLACEMENT_TRIES, TILE_POSITION_MAX_PERCENT } from "@shared/limits";
 
 export interface Box {
   x: number;

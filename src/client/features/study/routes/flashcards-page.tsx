@@ -1,11 +1,11 @@
+import { Button, buttonClass } from "@client/components/button";
+import { Dialog } from "@client/components/dialog";
+import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
+import { useHotkeys } from "@client/lib/use-hotkeys";
+import type { DeckDetail, Flashcard } from "@shared/schemas/deck";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { DeckDetail, Flashcard } from "../../../../shared/schemas/deck";
-import { Button, buttonClass } from "../../../components/button";
-import { Dialog } from "../../../components/dialog";
-import { useHotkeys } from "../../../lib/use-hotkeys";
-import { useRecordAnswer } from "../../reviews/api/record-answer";
 import styles from "../components/study.module.css";
 import { StudyFrame } from "../components/study-frame";
 import { shuffle } from "../lib/shuffle";

@@ -1,7 +1,7 @@
+import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
+import type { DeckDetail } from "@shared/schemas/deck";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DeckDetail } from "../../../../shared/schemas/deck";
-import { useRecordAnswer } from "../../reviews/api/record-answer";
 import styles from "../components/quiz.module.css";
 import { QuizFooter } from "../components/quiz-footer";
 import { StudyFrame } from "../components/study-frame";

@@ -1,9 +1,9 @@
+import { Button } from "@client/components/button";
+import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
+import { TILE_REMOVAL_CHECK_MS } from "@shared/limits";
+import type { DeckDetail } from "@shared/schemas/deck";
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TILE_REMOVAL_CHECK_MS } from "../../../../shared/limits";
-import type { DeckDetail } from "../../../../shared/schemas/deck";
-import { Button } from "../../../components/button";
-import { useRecordAnswer } from "../../reviews/api/record-answer";
 import { StudyFrame } from "../components/study-frame";
 import styles from "../components/tile-game.module.css";
 import { shuffle } from "../lib/shuffle";

@@ -1,8 +1,10 @@
 /**
- * Data for browser tests, made through the real API as a person's browser would make it: an
- * account confirmed through the outbox, then a course and a deck with the given cards.
+ * Data for browser tests and benchmarks, made through the real API as a person's browser would
+ * make it: an account confirmed through the outbox, then a course and a deck with the given cards.
  */
-import { newEmail } from "./accounts";
+
+/** A unique address for a test account. */
+export const newEmail = (label = "person") => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 export interface DeckFixture {
   /** The author's session cookie, for more API calls as them. */

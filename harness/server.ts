@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../src/server/test/processes";
+import { freePort } from "@server/test/processes";
 
 const root = join(import.meta.dirname, "../..");
 

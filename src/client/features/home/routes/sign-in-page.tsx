@@ -1,7 +1,7 @@
+import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
+import { useSession } from "@client/features/accounts/session";
 import { useEffect } from "react";
-import { HomePage } from "../../home/routes/home-page";
-import { useAuthDialog } from "../components/auth-dialog";
-import { useSession } from "../session";
+import { HomePage } from "./home-page";
 
 /** /{lang}/signin: the user home with the sign-in dialog open (unless already signed in). */
 export function SignInPage() {

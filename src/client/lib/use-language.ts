@@ -1,8 +1,8 @@
+import type { Language } from "@shared/limits";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
-import type { Language } from "../../shared/limits";
-import { storeLanguage, switchLanguage } from "../lib/i18n";
-import { toSupportedLanguage, withLanguage } from "../lib/language";
+import { storeLanguage, switchLanguage } from "./i18n";
+import { toSupportedLanguage, withLanguage } from "./language";
 
 /**
  * The current interface language: the path's language segment on prefixed routes, otherwise the
