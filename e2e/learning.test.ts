@@ -97,6 +97,8 @@ describe("learning memory", () => {
     await page.getByText("Decks passed: 0 of 1").waitFor();
     await page.getByRole("link", { name: "Next deck: Numbers" }).waitFor();
     await page.getByRole("link", { name: /^Review this course/ }).waitFor();
+    await page.getByRole("link", { name: "Statistics" }).click();
+    await page.waitForURL((url) => url.pathname === "/en/stats" && url.search === `?course=${deck.courseId}`);
   });
 
   it("reviews the cards that fell due with keys 1 to 4, in Japanese on a phone", async () => {

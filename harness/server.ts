@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "@server/test/processes";
 
-const root = join(import.meta.dirname, "../..");
+const root = join(import.meta.dirname, "..");
 
 export interface RunningServer {
   url: string;

@@ -25,6 +25,8 @@ export interface AppConfig {
   outbox: "off" | "loopback" | "anyone";
   /** The time learning memory schedules by; tests move it forward. */
   clock: () => Date;
+  /** How long the results of a 1–2 character search are kept (features/search). */
+  shortSearchCacheMs: number;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */
@@ -39,6 +41,8 @@ function outboxAccess(env: Env, production: boolean): AppConfig["outbox"] {
 }
 
 const VITE_DEV_PORT = 5173;
+/** A new course shows in a one-letter search at most this late. */
+const SHORT_SEARCH_CACHE_MS = 30_000;
 
 export async function resolveConfig(env: Env): Promise<AppConfig> {
   const production = env.NODE_ENV === "production";
@@ -64,6 +68,7 @@ export async function resolveConfig(env: Env): Promise<AppConfig> {
     trustProxy: env.TRUST_PROXY,
     outbox: outboxAccess(env, production),
     clock: () => new Date(),
+    shortSearchCacheMs: SHORT_SEARCH_CACHE_MS,
   };
 }
 

@@ -24,6 +24,8 @@ export const testConfig: AppConfig = {
   // In-process requests have no socket address to check; the loopback rule has its own tests.
   outbox: "anyone",
   clock: () => new Date(),
+  // Tests search for data they have just made; the cache has a test of its own.
+  shortSearchCacheMs: 0,
 };
 
 export interface TestContext {

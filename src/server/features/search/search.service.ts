@@ -110,8 +110,41 @@ export const SEARCH_STATEMENTS = { contains: CONTAINS, prefix1: PREFIX[1], prefi
 
 let waiting = 0;
 
-export async function searchJson(db: Database, query: string): Promise<JsonText<{ items: SearchResult[] }>> {
+type SearchJson = JsonText<{ items: SearchResult[] }>;
+
+/** Distinct short queries kept at most (letters, digits and kana pairs fit many times over). */
+const SHORT_RESULTS_MAX = 5000;
+const shortResults = new WeakMap<Database, Map<string, { json: SearchJson; until: number }>>();
+
+export interface SearchOptions {
+  /** How long a 1–2 character query's results are kept (0: not kept). */
+  shortCacheMs: number;
+  now: () => Date;
+}
+
+/**
+ * Search. A 1–2 character query has few possible values and the widest plan (every course whose
+ * name starts so), so its results are kept for a short while (decision 0014): many people typing
+ * "b" at once cost one query, not a core each. Longer queries always go to the database.
+ */
+export async function searchJson(db: Database, query: string, options?: SearchOptions): Promise<SearchJson> {
   const length = [...query].length;
+  if (length >= TRIGRAM_MIN_LENGTH || !options || options.shortCacheMs <= 0) return runSearch(db, query, length);
+  let cache = shortResults.get(db);
+  if (!cache) shortResults.set(db, (cache = new Map()));
+  const key = query.toLowerCase();
+  const now = options.now().getTime();
+  const kept = cache.get(key);
+  if (kept && kept.until > now) return kept.json;
+  const json = await runSearch(db, query, length);
+  cache.delete(key);
+  cache.set(key, { json, until: now + options.shortCacheMs });
+  // The oldest entry goes first (a Map keeps insertion order).
+  if (cache.size > SHORT_RESULTS_MAX) cache.delete(cache.keys().next().value ?? "");
+  return json;
+}
+
+async function runSearch(db: Database, query: string, length: number): Promise<SearchJson> {
   const [statement, value] =
     length >= TRIGRAM_MIN_LENGTH ? [CONTAINS, containsPattern(query)] : [PREFIX[length === 1 ? 1 : 2], query];
   if (waiting >= MAX_WAITING_SEARCHES) {

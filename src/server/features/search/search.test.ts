@@ -2,7 +2,7 @@ import { queryRows, type Transaction } from "@server/db/client";
 import { decks } from "@server/db/schema";
 import { createCourse, createUser, follow } from "@server/test/factories";
 import { ok, TestClient } from "@server/test/http-client";
-import { setupTestApp } from "@server/test/test-app";
+import { createTestApp, setupTestApp } from "@server/test/test-app";
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { containsPattern, SEARCH_STATEMENTS } from "./search.service";
@@ -222,5 +222,27 @@ describe("search", () => {
       expectIndexed(reads, "courses", new RegExp(`^btree \\(left\\(lower\\(name\\), ${length}\\)`));
       expectIndexed(reads, "course_tags", /^btree \(lower\(tag\)/);
     }
+  });
+});
+
+describe("short searches", () => {
+  it("keep a 1–2 character query's results for a short while, then look again", async () => {
+    let now = new Date("2026-06-01T10:00:00Z");
+    const cached = createTestApp(database.db, { shortSearchCacheMs: 30_000, clock: () => now });
+    const client = new TestClient(cached);
+    const names = async (q: string) =>
+      (
+        (await (await client.get(`/api/search?q=${encodeURIComponent(q)}`)).json()) as { items: { name: string }[] }
+      ).items
+        .map((item) => item.name)
+        .filter((name) => name.startsWith("Ъё"));
+
+    expect(await names("ъё")).toEqual([]);
+    await createCourse(database.db, undefined, { name: "Ъё cached course" });
+    // Within the time, the same query (in any case) answers from memory; a longer one does not.
+    expect(await names("ЪЁ")).toEqual([]);
+    expect(await names("ъё cached")).toEqual(["Ъё cached course"]);
+    now = new Date(now.getTime() + 31_000);
+    expect(await names("ъё")).toEqual(["Ъё cached course"]);
   });
 });

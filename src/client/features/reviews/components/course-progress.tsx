@@ -43,6 +43,9 @@ export function CourseProgress({ course }: { course: CourseDetail }) {
         >
           {due === null ? t("progress.review_course") : t("progress.review_course_due", { count: due })}
         </Link>
+        <Link to={`${localePath("/stats")}?course=${course.id}`} className={buttonClass({ variant: "link" })}>
+          {t("stats.link")}
+        </Link>
       </div>
     </section>
   );
