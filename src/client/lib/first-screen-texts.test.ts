@@ -40,8 +40,7 @@ describe("the first screens' texts", () => {
       const text = readFileSync(join(import.meta.dirname, "..", file), "utf8");
       for (const [, key = ""] of text.matchAll(keyLiteral)) {
         const [group = "", name = ""] = key.split(".");
-        // A dialog's texts (opened from these screens) come with the dialog: lazy, so not needed here.
-        if (!(name in (first[group] ?? {})) && !isInLazyDialog(text, key)) missing.push(`${file}: ${key}`);
+        if (!(name in (first[group] ?? {}))) missing.push(`${file}: ${key}`);
       }
       // t(`group.${…}`): the whole group must be there.
       for (const [, group = ""] of text.matchAll(prefix)) {
@@ -56,8 +55,3 @@ describe("the first screens' texts", () => {
     expect(first).toBeLessThan(JSON.stringify(en).length / 2);
   });
 });
-
-/** The course page passes the delete dialog's mismatch text to that (lazy) dialog when it opens. */
-function isInLazyDialog(text: string, key: string): boolean {
-  return key === "validation.course_name_does_not_match" && text.includes("<ConfirmByNameDialog");
-}

@@ -1,22 +1,19 @@
-import { Button } from "@client/components/button";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { useSession } from "@client/features/accounts/session";
 import { FollowStar } from "@client/features/follows/components/follow-star";
 import { ApiError } from "@client/lib/api";
 import { lazyComponent } from "@client/lib/lazy";
-import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
 import type { CourseDetail } from "@shared/schemas/course";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { useDeleteCourse } from "../api/delete-course";
+import { Link, useLocation, useParams } from "react-router";
 import { useCourse } from "../api/get-course";
-import { ConfirmByNameDialog, CourseFormDialog, DeckEditorDialog, preloadOwnerDialogs } from "../owner-dialogs";
 import styles from "./course-page.module.css";
 
-/** Only signed-in learners have progress: visitors do not download it. */
+/** Only owners see their tools, and only signed-in learners have progress: visitors load neither. */
+const OwnerActions = lazyComponent(() => import("../components/owner-actions").then((module) => module.OwnerActions));
 const CourseProgress = lazyComponent(() =>
   import("@client/features/reviews/components/course-progress").then((module) => module.CourseProgress),
 );
@@ -57,7 +54,11 @@ function CourseBody({ course }: { course: CourseDetail }) {
         <FollowStar course={course} />
       </div>
       {course.description && <p className={styles.description}>{course.description}</p>}
-      {isOwner && <OwnerActions course={course} />}
+      {isOwner && (
+        <Suspense fallback={null}>
+          <OwnerActions course={course} />
+        </Suspense>
+      )}
       {user && (
         <Suspense fallback={null}>
           <CourseProgress course={course} />
@@ -99,52 +100,5 @@ function CourseBody({ course }: { course: CourseDetail }) {
         </>
       )}
     </>
-  );
-}
-
-function OwnerActions({ course }: { course: CourseDetail }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const localePath = useLocalePath();
-  const deleteCourse = useDeleteCourse();
-  const [open, setOpen] = useState<"edit" | "delete" | "deck" | null>(null);
-  const close = () => setOpen(null);
-  useEffect(() => preloadOwnerDialogs("course"), []);
-
-  return (
-    <div className={styles.actions}>
-      <Button onClick={() => setOpen("deck")}>{t("course.create_deck")}</Button>
-      <Button variant="secondary" onClick={() => setOpen("edit")}>
-        {t("course.edit")}
-      </Button>
-      <Button variant="secondary" onClick={() => setOpen("delete")}>
-        {t("course.delete")}
-      </Button>
-
-      <Suspense fallback={null}>
-        {open === "deck" && <DeckEditorDialog open onClose={close} target={{ kind: "create", courseId: course.id }} />}
-        {open === "edit" && <CourseFormDialog open onClose={close} course={course} />}
-        {open === "delete" && (
-          <ConfirmByNameDialog
-            open
-            onClose={close}
-            title={t("course.delete_title")}
-            name={course.name}
-            mismatchMessage={t("validation.course_name_does_not_match")}
-            confirmLabel={t("course.delete")}
-            onConfirm={async () => {
-              try {
-                await deleteCourse.mutateAsync(course.id);
-                notify.success(t("course.course_deleted_successfully"));
-                navigate(localePath("/home"));
-              } catch (failure) {
-                console.error(failure); // the spec only logs it; the dialog stays open to try again
-                notify.error(t("errors.internal"));
-              }
-            }}
-          />
-        )}
-      </Suspense>
-    </div>
   );
 }

@@ -1,32 +1,40 @@
 import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
 import { useSession } from "@client/features/accounts/session";
-import { notify } from "@client/lib/notify";
+import { lazyComponent } from "@client/lib/lazy";
 import type { CourseDetail } from "@shared/schemas/course";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { useToggleFollow } from "../api/toggle-follow";
 import styles from "./follow-star.module.css";
+
+const FollowToggle = lazyComponent(() => import("./follow-toggle").then((module) => module.FollowToggle));
 
 /** A star that follows or unfollows the course; visitors are asked to sign in. */
 export function FollowStar({ course }: { course: CourseDetail }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const { openSignInPrompt } = useAuthDialog();
-  const toggle = useToggleFollow(course.id);
   const following = course.viewer?.following ?? false;
-
-  const onClick = () => {
-    if (!user) return openSignInPrompt(t("follow.sign_in_to_follow"));
-    toggle.mutate(!following, { onError: () => notify.error(t("errors.internal")) });
-  };
-
+  if (!user) return <StarButton following={false} onClick={() => openSignInPrompt(t("follow.sign_in_to_follow"))} />;
+  // The writing part loads for signed-in people only; until then the star shows, unpressable.
   return (
-    <button
-      type="button"
-      className={styles.star}
-      aria-pressed={following}
-      disabled={toggle.isPending}
-      onClick={onClick}
-    >
+    <Suspense fallback={<StarButton following={following} disabled />}>
+      <FollowToggle course={course} />
+    </Suspense>
+  );
+}
+
+export function StarButton({
+  following,
+  disabled = false,
+  onClick,
+}: {
+  following: boolean;
+  disabled?: boolean;
+  onClick?(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className={styles.star} aria-pressed={following} disabled={disabled} onClick={onClick}>
       <span aria-hidden="true" className={styles.icon}>
         {following ? "★" : "☆"}
       </span>

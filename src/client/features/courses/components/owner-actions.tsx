@@ -1,0 +1,58 @@
+import { Button } from "@client/components/button";
+import { notify } from "@client/lib/notify";
+import { useLocalePath } from "@client/lib/use-language";
+import type { CourseDetail } from "@shared/schemas/course";
+import { Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { useDeleteCourse } from "../api/delete-course";
+import { ConfirmByNameDialog, CourseFormDialog, DeckEditorDialog, preloadOwnerDialogs } from "../owner-dialogs";
+import styles from "../routes/course-page.module.css";
+
+/** The owner's tools on a course page: its own chunk, so that visitors and learners never load it. */
+export function OwnerActions({ course }: { course: CourseDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const deleteCourse = useDeleteCourse();
+  const [open, setOpen] = useState<"edit" | "delete" | "deck" | null>(null);
+  const close = () => setOpen(null);
+  useEffect(() => preloadOwnerDialogs("course"), []);
+
+  return (
+    <div className={styles.actions}>
+      <Button onClick={() => setOpen("deck")}>{t("course.create_deck")}</Button>
+      <Button variant="secondary" onClick={() => setOpen("edit")}>
+        {t("course.edit")}
+      </Button>
+      <Button variant="secondary" onClick={() => setOpen("delete")}>
+        {t("course.delete")}
+      </Button>
+
+      <Suspense fallback={null}>
+        {open === "deck" && <DeckEditorDialog open onClose={close} target={{ kind: "create", courseId: course.id }} />}
+        {open === "edit" && <CourseFormDialog open onClose={close} course={course} />}
+        {open === "delete" && (
+          <ConfirmByNameDialog
+            open
+            onClose={close}
+            title={t("course.delete_title")}
+            name={course.name}
+            mismatchMessage={t("validation.course_name_does_not_match")}
+            confirmLabel={t("course.delete")}
+            onConfirm={async () => {
+              try {
+                await deleteCourse.mutateAsync(course.id);
+                notify.success(t("course.course_deleted_successfully"));
+                navigate(localePath("/home"));
+              } catch (failure) {
+                console.error(failure); // the spec only logs it; the dialog stays open to try again
+                notify.error(t("errors.internal"));
+              }
+            }}
+          />
+        )}
+      </Suspense>
+    </div>
+  );
+}
