@@ -131,7 +131,10 @@ export async function searchJson(db: Database, query: string, options?: SearchOp
   const length = [...query].length;
   if (length >= TRIGRAM_MIN_LENGTH || !options || options.shortCacheMs <= 0) return runSearch(db, query, length);
   let cache = shortResults.get(db);
-  if (!cache) shortResults.set(db, (cache = new Map()));
+  if (!cache) {
+    cache = new Map();
+    shortResults.set(db, cache);
+  }
   const key = query.toLowerCase();
   const now = options.now().getTime();
   const kept = cache.get(key);
