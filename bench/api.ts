@@ -13,35 +13,18 @@
  * The catalogue is generated in SQL (bench/lib/catalogue.ts) and kept: a second run of the same size
  * reuses it. The app runs as in production (NODE_ENV=production, SEED_DEMO=false) on 127.0.0.1.
  */
-import { createHmac } from "node:crypto";
 import { cpus, totalmem } from "node:os";
 import { freePort } from "@server/test/processes";
 import autocannon from "autocannon";
 import { BENCH_USER, type Catalogue, prepareCatalogue, syllableWord } from "./lib/catalogue";
+import { AUTH_SECRET, DEFAULT_URL, option, signedSessionCookie } from "./lib/options";
 import { startNode, stopAll, stopChildrenOnExit } from "./lib/processes";
-
-const AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123";
-const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/flashcards_bench";
-
-function option(name: string, fallback: number): number {
-  const flag = process.argv.find((arg) => arg.startsWith(`--${name.toLowerCase().replace(/^bench_/, "")}=`));
-  const raw = flag ? flag.split("=")[1] : process.env[name];
-  const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${raw}`);
-  return value;
-}
 
 const COURSES = option("BENCH_COURSES", 1_000_000);
 const DURATION = option("BENCH_DURATION", 10);
 const CONNECTIONS = option("BENCH_CONNECTIONS", 10);
 const SEQUENTIAL = option("BENCH_SEQUENTIAL", 200);
 const url = process.env.DATABASE_URL ?? DEFAULT_URL;
-
-/** The cookie Better Auth would have set for the bench user's session (better-call's signed value). */
-function signedSessionCookie(token: string): string {
-  const signature = createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
-  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
 
 interface Row {
   figure: string;

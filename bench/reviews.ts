@@ -21,19 +21,18 @@
  * taken back at the end, so the data stays as generated. The app runs as in production
  * (NODE_ENV=production, SEED_DEMO=false) on 127.0.0.1.
  */
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { cpus, loadavg, totalmem } from "node:os";
 import { freePort } from "@server/test/processes";
 import { type Memory, nextIntervals } from "@shared/memory/scheduler";
 import autocannon from "autocannon";
 import pg from "pg";
 import { prepareCatalogue } from "./lib/catalogue";
+import { AUTH_SECRET, DEFAULT_URL, option, signedSessionCookie } from "./lib/options";
 import { startNode, stopAll, stopChildrenOnExit } from "./lib/processes";
 import { type Learner, prepareReviewData } from "./lib/review-data";
 import { capture, explain, type PlanVerdict } from "./lib/review-plans";
 
-const AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123";
-const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/flashcards_bench";
 const QUEUE_TARGET_MS = 20;
 const STATS_TARGET_MS = 100;
 const BATCH = 100;
@@ -41,14 +40,6 @@ const BATCH = 100;
 const SLOW_STATEMENT_MS = 5;
 /** Mostly Good, some Again, Hard and Easy. */
 const GRADES = [3, 3, 1, 3, 4, 3, 2, 3, 3, 3];
-
-function option(name: string, fallback: number): number {
-  const flag = process.argv.find((arg) => arg.startsWith(`--${name.toLowerCase().replace(/^bench_/, "")}=`));
-  const raw = flag ? flag.split("=")[1] : process.env[name];
-  const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not ${raw}`);
-  return value;
-}
 
 const USERS = option("BENCH_USERS", 10_000);
 const MEMORY = option("BENCH_MEMORY", 1_000_000);
@@ -58,12 +49,6 @@ const DURATION = option("BENCH_DURATION", 10);
 const CONNECTIONS = option("BENCH_CONNECTIONS", 10);
 const SEQUENTIAL = option("BENCH_SEQUENTIAL", 200);
 const url = process.env.DATABASE_URL ?? DEFAULT_URL;
-
-/** The cookie Better Auth would have set for a session (better-call's signed value). */
-function signedSessionCookie(token: string): string {
-  const signature = createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
-  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
 
 interface Row {
   figure: string;

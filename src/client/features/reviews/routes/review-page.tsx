@@ -6,7 +6,7 @@
 import { Button, buttonClass } from "@client/components/button";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
-import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
+import { SignUpInvitation } from "@client/features/accounts/components/sign-up-invitation";
 import { useSession } from "@client/features/accounts/session";
 import { lazyComponent } from "@client/lib/lazy";
 import { useHotkeys } from "@client/lib/use-hotkeys";
@@ -51,25 +51,19 @@ export function ReviewPage() {
           </Button>
         </div>
       )}
-      {!initialised ? <Loading label={t("review.loading")} /> : user ? <Session courseId={courseId} /> : <Invitation />}
+      {!initialised ? (
+        <Loading label={t("review.loading")} />
+      ) : user ? (
+        <Session courseId={courseId} />
+      ) : (
+        <SignUpInvitation text={t("review.invitation")} action={t("review.sign_up")} />
+      )}
       {settingsOpen && (
         <Suspense fallback={null}>
           <ReviewSettingsDialog open onClose={() => setSettingsOpen(false)} />
         </Suspense>
       )}
     </Page>
-  );
-}
-
-/** Visitors: what review is, and a way to an account (their study keeps working, unrecorded). */
-function Invitation() {
-  const { t } = useTranslation();
-  const { openAuthDialog } = useAuthDialog();
-  return (
-    <section className={styles.invitation}>
-      <p>{t("review.invitation")}</p>
-      <Button onClick={() => openAuthDialog({ mode: "signUp" })}>{t("review.sign_up")}</Button>
-    </section>
   );
 }
 

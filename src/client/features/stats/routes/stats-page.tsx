@@ -7,7 +7,7 @@
 import { Button } from "@client/components/button";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
-import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
+import { SignUpInvitation } from "@client/features/accounts/components/sign-up-invitation";
 import { useSession } from "@client/features/accounts/session";
 import { courseQuery } from "@client/features/courses/api/get-course";
 import { useLanguage, useLocalePath } from "@client/lib/use-language";
@@ -76,21 +76,9 @@ export function StatsPage() {
       ) : user ? (
         <Statistics courseId={courseId} />
       ) : (
-        <Invitation />
+        <SignUpInvitation text={t("stats.invitation")} action={t("stats.sign_up")} />
       )}
     </Page>
-  );
-}
-
-/** Visitors: what the statistics are, and a way to an account. */
-function Invitation() {
-  const { t } = useTranslation();
-  const { openAuthDialog } = useAuthDialog();
-  return (
-    <section className={styles.message}>
-      <p>{t("stats.invitation")}</p>
-      <Button onClick={() => openAuthDialog({ mode: "signUp" })}>{t("stats.sign_up")}</Button>
-    </section>
   );
 }
 
