@@ -17,8 +17,8 @@ import { cpus, totalmem } from "node:os";
 import { freePort } from "@server/test/processes";
 import autocannon from "autocannon";
 import { BENCH_USER, type Catalogue, prepareCatalogue, syllableWord } from "./lib/catalogue";
-import { AUTH_SECRET, DEFAULT_URL, option, signedSessionCookie } from "./lib/options";
-import { startNode, stopAll, stopChildrenOnExit } from "./lib/processes";
+import { DEFAULT_URL, option, signedSessionCookie } from "./lib/options";
+import { startApp, startNode, stopAll, stopChildrenOnExit } from "./lib/processes";
 
 const COURSES = option("BENCH_COURSES", 1_000_000);
 const DURATION = option("BENCH_DURATION", 10);
@@ -117,19 +117,7 @@ async function main() {
   const appPort = await freePort();
   const refPort = await freePort();
   log("Starting the app (production mode) and the reference server…");
-  await startNode(
-    "the app",
-    "src/server/index.ts",
-    {
-      NODE_ENV: "production",
-      AUTH_SECRET,
-      SEED_DEMO: "false",
-      HOST: "127.0.0.1",
-      PORT: String(appPort),
-      DATABASE_URL: url,
-    },
-    /Listening on/,
-  );
+  await startApp(url, appPort);
   await startNode(
     "the reference server",
     "bench/lib/reference-server.ts",

@@ -28,8 +28,8 @@ import { type Memory, nextIntervals } from "@shared/memory/scheduler";
 import autocannon from "autocannon";
 import pg from "pg";
 import { prepareCatalogue } from "./lib/catalogue";
-import { AUTH_SECRET, DEFAULT_URL, option, signedSessionCookie } from "./lib/options";
-import { startNode, stopAll, stopChildrenOnExit } from "./lib/processes";
+import { DEFAULT_URL, option, signedSessionCookie } from "./lib/options";
+import { startApp, stopAll, stopChildrenOnExit } from "./lib/processes";
 import { type Learner, prepareReviewData } from "./lib/review-data";
 import { capture, explain, type PlanVerdict } from "./lib/review-plans";
 
@@ -293,19 +293,7 @@ async function main() {
 
   const appPort = await freePort();
   log("Starting the app (production mode)…");
-  await startNode(
-    "the app",
-    "src/server/index.ts",
-    {
-      NODE_ENV: "production",
-      AUTH_SECRET,
-      SEED_DEMO: "false",
-      HOST: "127.0.0.1",
-      PORT: String(appPort),
-      DATABASE_URL: url,
-    },
-    /Listening on/,
-  );
+  await startApp(url, appPort);
   const app = `http://127.0.0.1:${appPort}`;
 
   const check = await fetch(`${app}/api/reviews/queue`, { headers: { cookie: cookieOf("average") } });

@@ -1,5 +1,7 @@
 /** Child processes of the benchmark: started with a readiness line, always stopped on the way out. */
+
 import { type ChildProcess, spawn } from "node:child_process";
+import { AUTH_SECRET } from "./options";
 
 const children = new Set<ChildProcess>();
 
@@ -63,4 +65,21 @@ export function stopChildrenOnExit() {
       void stopAll().finally(() => process.exit(130));
     });
   }
+}
+
+/** The app as in production, on the PostgreSQL of `url`, with the benchmarks' secret (options.ts). */
+export function startApp(url: string, port: number) {
+  return startNode(
+    "the app",
+    "src/server/index.ts",
+    {
+      NODE_ENV: "production",
+      AUTH_SECRET,
+      SEED_DEMO: "false",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: url,
+    },
+    /Listening on/,
+  );
 }
