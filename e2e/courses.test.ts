@@ -70,6 +70,19 @@ describe("building a course", () => {
     expect(await slider.getAttribute("aria-valuetext")).toBe("30 s");
     await page.keyboard.press("Home");
     expect(await slider.getAttribute("aria-valuetext")).toBe("0.5 s");
+    // Every arrow press moves to the next value, all the way up and all the way down (it used to
+    // stick where neighbouring steps rounded to the same time).
+    const seen = ["0.5 s"];
+    for (let i = 0; i < 120 && seen.at(-1) !== "30 s"; i++) {
+      await page.keyboard.press("ArrowRight");
+      seen.push((await slider.getAttribute("aria-valuetext")) ?? "");
+      expect(seen.at(-1)).not.toBe(seen.at(-2));
+    }
+    expect(seen.at(-1)).toBe("30 s");
+    for (let i = seen.length - 2; i >= 0; i--) {
+      await page.keyboard.press("ArrowLeft");
+      expect(await slider.getAttribute("aria-valuetext")).toBe(seen[i]);
+    }
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Create deck" }).click();
     await page.getByText("Deck made successfully!").waitFor();

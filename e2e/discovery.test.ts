@@ -34,6 +34,12 @@ describe("search", () => {
     await page.getByRole("dialog", { name: "Search courses" }).waitFor();
     await page.keyboard.press("Escape");
     expect(await page.getByRole("dialog").count()).toBe(0);
+    // Focus goes back to the button that opened it, not to the page.
+    await expect
+      .poll(() =>
+        page.evaluate(() => `${document.activeElement?.tagName}: ${document.activeElement?.textContent?.trim()}`),
+      )
+      .toBe("BUTTON: Search");
 
     const byName = await searchFromHeader(page, "capitals");
     await byName.getByRole("link", { name: /World Capitals/ }).waitFor();

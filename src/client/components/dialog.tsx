@@ -1,5 +1,5 @@
 import { Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import styles from "./dialog.module.css";
 
@@ -16,6 +16,24 @@ interface DialogProps {
 /** A modal dialog: focus stays inside, Escape and the close button close it. */
 export function Dialog({ open, onOpenChange, title, description, wide = false, children }: DialogProps) {
   const { t } = useTranslation();
+  // Our dialogs open from state, not from a Radix trigger, and a field inside may take the focus
+  // as it mounts: what had the focus when the dialog opened (usually the button that opened it;
+  // read while rendering, before any field inside can take it) gets it back when the dialog closes
+  // or its owner removes it, unless something else took the focus meanwhile.
+  const opener = useRef<Element | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current) opener.current = document.activeElement;
+  wasOpen.current = open;
+  useEffect(() => {
+    if (!open) return;
+    const element = opener.current;
+    return () => {
+      setTimeout(() => {
+        const lost = document.activeElement === document.body || !document.activeElement;
+        if (lost && element instanceof HTMLElement && element.isConnected) element.focus();
+      });
+    };
+  }, [open]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

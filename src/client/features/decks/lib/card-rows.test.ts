@@ -63,9 +63,16 @@ describe("the logarithmic duration scale", () => {
     }
   });
 
-  it("moves by at most a few percent per step", () => {
+  it("moves to the next distinct value on every step, up and down, and back to where it was", () => {
     for (let p = 0; p < SLIDER_STEPS; p++) {
-      expect(positionToSeconds(p + 1)).toBeGreaterThanOrEqual(positionToSeconds(p));
+      expect(positionToSeconds(p + 1)).toBeGreaterThan(positionToSeconds(p));
+      // What the slider shows maps back to the same position, so the next key press moves on.
+      expect(secondsToPosition(positionToSeconds(p))).toBe(p);
+      expect(secondsToPosition(positionToSeconds(p + 1)) - 1).toBe(p);
     }
+    // The values the issue found stuck: 0.5 → 0.6 and 1.6 → 1.7 going up, 0.6 → 0.5 going down.
+    expect(positionToSeconds(secondsToPosition(0.5) + 1)).toBe(0.6);
+    expect(positionToSeconds(secondsToPosition(0.6) - 1)).toBe(0.5);
+    expect(positionToSeconds(secondsToPosition(1.6) + 1)).toBeGreaterThan(1.6);
   });
 });
