@@ -190,7 +190,8 @@ export interface Catalogue {
   deckOf(i: number): number;
 }
 
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One connection for `run`, closed afterwards. */
+export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

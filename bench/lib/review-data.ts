@@ -22,7 +22,8 @@
  * writers can be put back exactly: their new log rows are deleted and their memory rows derived again.
  * A marker table (bench_reviews) records the sizes: a second run with the same sizes reuses the data.
  */
-import pg from "pg";
+import type pg from "pg";
+import { withClient } from "./catalogue";
 
 export const HEAVY_EVERY = 50;
 /** Writers: learners whose answers the bench records (and then takes back). */
@@ -50,16 +51,6 @@ export interface ReviewData extends ReviewSizes {
   writers: { id: string; cards: number[] }[];
   /** Puts the writers' log and memory rows back as generated. */
   restoreWriters(): Promise<void>;
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 function hash(n: number): number {

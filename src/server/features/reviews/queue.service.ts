@@ -53,8 +53,8 @@ async function doneToday(db: Database, userId: string, dayStart: Date): Promise<
   return { reviewsDone: reviews?.n ?? 0, newDone: started?.n ?? 0 };
 }
 
-/** Courses the learner studies: own, followed, with a passed deck, or with an answered card. */
-function studiedCourses(userId: string, courseId: number | undefined) {
+/** Courses the learner studies: own, followed, with a passed deck, or with an answered card (or the one given). */
+export function studiedCourses(userId: string, courseId: number | undefined) {
   if (courseId !== undefined) return sql`select ${courseId}::int as course_id`;
   return sql`select id as course_id from courses where user_id = ${userId}
     union select course_id from followed_courses where user_id = ${userId}

@@ -9,6 +9,7 @@ import type { SessionUser } from "@server/http/session";
 import { STATS_FORECAST_DAYS, STATS_HISTORY_DAYS, STATS_RETENTION_WEEKS } from "@shared/memory/limits";
 import type { LearnerStats } from "@shared/schemas/stats";
 import { sql } from "drizzle-orm";
+import { studiedCourses } from "../reviews/queue.service";
 import { settingsOf } from "../reviews/reviews.service";
 
 /** A review counts as mature once its interval reaches three weeks (Anki's convention). */
@@ -72,13 +73,7 @@ export async function learnerStats(
       db,
       sql`select count(*)::int as cards
           from flashcards f join decks d on d.id = f.deck_id
-          where d.course_id = any(array(${
-            courseId === undefined
-              ? sql`select course_id from card_memory where user_id = ${user.id}
-                    union select course_id from followed_courses where user_id = ${user.id}
-                    union select id from courses where user_id = ${user.id}`
-              : sql`select ${courseId}::int`
-          }))
+          where d.course_id = any(array(${studiedCourses(user.id, courseId)}))
             and not exists (select 1 from card_memory m where m.user_id = ${user.id} and m.card_id = f.id)`,
     ),
     queryRows<{ deck_id: number; deck_name: string; course_id: number; answers: number; median_ms: number }>(

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { userProgress } from "@server/db/schema";
 import { createDeck, follow } from "@server/test/factories";
 import { signedInClient, TestClient } from "@server/test/http-client";
 import { createTestApp, setupTestApp } from "@server/test/test-app";
@@ -94,5 +95,17 @@ describe("statistics", () => {
     expect(theirs.cardsByState).toEqual({ new: 0, learning: 0, young: 0, mature: 0 });
     expect((await new TestClient(app).get("/api/stats")).status).toBe(401);
     expect((await learner.client.get("/api/stats?courseId=x")).status).toBe(400);
+  });
+});
+
+describe("statistics' new cards", () => {
+  it("count the courses the review queue counts as studied, a passed deck's course included", async () => {
+    const { client, userId } = await signedInClient(app, db);
+    const passed = await createDeck(db, { cards: 5 });
+    await db.insert(userProgress).values({ userId, courseId: passed.courseId, deckId: passed.id });
+    const stats = await (await client.get("/api/stats")).json();
+    expect(stats.cardsByState.new).toBe(5);
+    const queue = await (await client.get("/api/reviews/queue")).json();
+    expect(queue.cards).toHaveLength(5);
   });
 });
