@@ -1,0 +1,166 @@
+/**
+ * CSV, TSV and Anki's "Notes in Plain Text" files, read with papaparse. Anki's header lines
+ * (`#separator:`, `#html:`, `#columns:`, `#deck column:`, `#tags column:`…) are understood; without
+ * them a header row is recognised when the first row names the columns (decision 0027).
+ */
+import Papa from "papaparse";
+import { htmlToText } from "./html";
+import { type ImportDeck, type ImportLosses, ImportFileError, NO_LOSSES } from "./types";
+
+export interface DelimitedTable {
+  /** Column names: from `#columns:` or a header row, else "Column 1", "Column 2"… (null: numbered). */
+  columns: (string | null)[];
+  rows: string[][];
+  delimiter: string;
+  html: boolean;
+  /** 0-based columns named by Anki's header, if any. */
+  deckColumn: number | null;
+  tagsColumn: number | null;
+  /** `#deck:` — every row's deck. */
+  deck: string | null;
+  /** `#tags:` — tags of every row. */
+  tags: string[];
+}
+
+const SEPARATOR_NAMES: Record<string, string> = {
+  comma: ",",
+  semicolon: ";",
+  tab: "\t",
+  space: " ",
+  pipe: "|",
+  colon: ":",
+};
+
+interface AnkiHeaders {
+  separator?: string;
+  html?: boolean;
+  columns?: string[];
+  deckColumn?: number;
+  tagsColumn?: number;
+  deck?: string;
+  tags?: string[];
+  bodyStart: number;
+}
+
+/** Anki writes `#key:value` lines before the notes. */
+function readAnkiHeaders(text: string): AnkiHeaders {
+  const headers: AnkiHeaders = { bodyStart: 0 };
+  let columnsLine: string | undefined;
+  let offset = 0;
+  while (offset < text.length && text[offset] === "#") {
+    const end = text.indexOf("\n", offset);
+    const line = text.slice(offset + 1, end < 0 ? text.length : end).replace(/\r$/, "");
+    const colon = line.indexOf(":");
+    if (colon < 0) break;
+    const key = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1);
+    if (key === "separator") headers.separator = SEPARATOR_NAMES[value.trim().toLowerCase()] ?? value;
+    else if (key === "html") headers.html = value.trim().toLowerCase() === "true";
+    else if (key === "deck column") headers.deckColumn = Number(value) - 1;
+    else if (key === "tags column") headers.tagsColumn = Number(value) - 1;
+    else if (key === "deck") headers.deck = value.trim();
+    else if (key === "tags") headers.tags = value.trim().split(/\s+/).filter(Boolean);
+    else if (key === "columns") columnsLine = value.replace(/\r$/, "");
+    else if (!/^(notetype|guid|notetype column|guid column|if matches|match scope)$/.test(key)) break;
+    offset = end < 0 ? text.length : end + 1;
+  }
+  headers.bodyStart = offset;
+  // The column names use the separator, which may come on a later line.
+  if (columnsLine !== undefined) headers.columns = columnsLine.split(headers.separator ?? "\t");
+  return headers;
+}
+
+function looksLikeHeader(first: string[], second: string[] | undefined): boolean {
+  if (!second) return false;
+  const names = /^(front|back|question|answer|term|definition|word|meaning|deck|tags?|表|裏|問題|答え|質問|解答|単語|意味)$/i;
+  return first.some((cell) => names.test(cell.trim()));
+}
+
+export function parseDelimited(text: string): DelimitedTable {
+  const clean = text.replace(/^\uFEFF/, "");
+  if (clean.trim() === "") throw new ImportFileError("empty", "The file is empty.");
+  const headers = readAnkiHeaders(clean);
+  const body = clean.slice(headers.bodyStart);
+  const parsed = Papa.parse<string[]>(body, {
+    delimiter: headers.separator ?? "",
+    delimitersToGuess: ["\t", ",", ";", "|"],
+    skipEmptyLines: "greedy",
+  });
+  const quoteError = parsed.errors.find((e) => e.type === "Quotes");
+  if (quoteError) {
+    throw new ImportFileError(
+      "broken_quotes",
+      `A quoted field is not closed (row ${(quoteError.row ?? 0) + 1}).`,
+    );
+  }
+  let rows = parsed.data.filter((row) => row.some((cell) => cell.trim() !== ""));
+  if (rows.length === 0) throw new ImportFileError("empty", "The file has no rows.");
+  let columns: (string | null)[];
+  if (headers.columns) columns = headers.columns;
+  else if (looksLikeHeader(rows[0] ?? [], rows[1])) {
+    columns = rows[0] ?? [];
+    rows = rows.slice(1);
+  } else columns = [];
+  const width = Math.max(columns.length, ...rows.map((row) => row.length));
+  columns = Array.from({ length: width }, (_, i) => columns[i]?.trim() || null);
+  return {
+    columns,
+    rows,
+    delimiter: parsed.meta.delimiter,
+    html: headers.html ?? false,
+    deckColumn: headers.deckColumn ?? null,
+    tagsColumn: headers.tagsColumn ?? null,
+    deck: headers.deck ?? null,
+    tags: headers.tags ?? [],
+  };
+}
+
+export interface ColumnChoice {
+  question: number;
+  answer: number;
+}
+
+/** The first two columns that are not the deck or tags column. */
+export function defaultColumns(table: DelimitedTable): ColumnChoice {
+  const free = table.columns.map((_, i) => i).filter((i) => i !== table.deckColumn && i !== table.tagsColumn);
+  return { question: free[0] ?? 0, answer: free[1] ?? free[0] ?? 0 };
+}
+
+export interface TableImport {
+  decks: ImportDeck[];
+  tags: string[];
+  losses: ImportLosses;
+}
+
+/** Rows to decks (by the deck column, else one deck named `fallbackDeck`), with the losses counted. */
+export function tableToDecks(table: DelimitedTable, choice: ColumnChoice, fallbackDeck: string): TableImport {
+  const decks = new Map<string, ImportDeck>();
+  const tags = new Map<string, number>();
+  const losses = { ...NO_LOSSES };
+  const used = new Set([choice.question, choice.answer, table.deckColumn, table.tagsColumn]);
+  for (const row of table.rows) {
+    const cell = (i: number) => row[i] ?? "";
+    const convert = (value: string) => {
+      if (!table.html) return value.trim();
+      const plain = htmlToText(value);
+      if (plain.hadMedia) losses.media += 1;
+      if (plain.hadFormatting) losses.formatting += 1;
+      return plain.text;
+    };
+    const question = convert(cell(choice.question));
+    const answer = convert(cell(choice.answer));
+    if (row.some((value, i) => !used.has(i) && value.trim() !== "")) losses.extraFields += 1;
+    if (!question || !answer) {
+      losses.emptyCards += 1;
+      continue;
+    }
+    const deckName =
+      (table.deckColumn !== null ? cell(table.deckColumn).trim() : "") || table.deck || fallbackDeck;
+    const deck = decks.get(deckName) ?? { name: deckName, cards: [] };
+    deck.cards.push({ question, answer });
+    decks.set(deckName, deck);
+    const rowTags = [...table.tags, ...(table.tagsColumn !== null ? cell(table.tagsColumn).split(/\s+/) : [])];
+    for (const tag of rowTags.filter(Boolean)) tags.set(tag, (tags.get(tag) ?? 0) + 1);
+  }
+  return { decks: [...decks.values()], tags: [...tags.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t), losses };
+}
