@@ -76,7 +76,8 @@ describe("security headers", () => {
         return [name, values] as const;
       }),
     );
-    expect(directives.get("script-src")).toEqual(["'self'"]);
+    // 'wasm-unsafe-eval' lets the import worker compile sql.js's WebAssembly; no eval of script text.
+    expect(directives.get("script-src")).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
     expect(directives.get("object-src")).toEqual(["'none'"]);
     expect(res.headers.get("permissions-policy")).toContain("camera=()");

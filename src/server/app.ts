@@ -20,6 +20,7 @@ import { coursesRoutes } from "./features/courses/courses.routes";
 import { decksRoutes } from "./features/decks/decks.routes";
 import { followsRoutes } from "./features/follows/follows.routes";
 import { healthRoutes } from "./features/health/health.routes";
+import { importsRoutes } from "./features/imports/imports.routes";
 import { myCoursesRoutes } from "./features/my-courses/my-courses.routes";
 import { outboxRoutes } from "./features/outbox/outbox.routes";
 import { progressRoutes } from "./features/progress/progress.routes";
@@ -43,7 +44,9 @@ const MAX_BODY_BYTES = 512 * 1024;
  */
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // WebAssembly (sql.js reading Anki packages in the import worker) needs 'wasm-unsafe-eval'; it
+  // allows compiling WebAssembly only, not eval of script text.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", "data:"],
   fontSrc: ["'self'"],
@@ -92,7 +95,8 @@ function createApi() {
     .route("/me", myCoursesRoutes)
     .route("/follows", followsRoutes)
     .route("/search", searchRoutes)
-    .route("/contact", contactRoutes);
+    .route("/contact", contactRoutes)
+    .route("/imports", importsRoutes);
 }
 
 /** The API's type, for the web client's typed RPC client. */
@@ -125,7 +129,11 @@ export function createApp({ db, config, mailer, clientDir }: AppOptions) {
     maxSize: MAX_BODY_BYTES,
     onError: (c) => errorResponse(c, "invalid_request", "The request is too large."),
   });
-  app.use("/api/*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+  // An import (many decks in one request) has a larger limit of its own (features/imports).
+  const ownLimit = (path: string) => path === "/api/imports";
+  app.use("/api/*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" || ownLimit(c.req.path) ? next() : limitBody(c, next),
+  );
   app.use("/api/*", requestGuard);
   // Replies that carry sessions or personal data must never sit in a shared or browser cache.
   for (const path of ["/api/auth/*", "/api/profile/*", "/api/me/*", "/api/reviews/*", "/api/stats/*"])

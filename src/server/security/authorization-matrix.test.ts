@@ -48,6 +48,9 @@ const ACCESS: Record<string, Access> = {
   "PUT /api/follows/:courseId": "signed-in",
   "DELETE /api/follows/:courseId": "signed-in",
   "POST /api/contact": "signed-in",
+  // The course is named in the body, not the path: a stranger importing into someone's course is
+  // refused in features/imports (imports.test.ts); the valid request here makes a new course.
+  "POST /api/imports": "signed-in",
   "POST /api/reviews": "signed-in",
   "POST /api/reviews/batch": "signed-in",
   "GET /api/reviews/queue": "signed-in",

@@ -70,6 +70,20 @@ const INVALID: Record<string, InvalidRequest[]> = {
   "PUT /api/follows/:courseId": [{ params: { courseId: "-1" }, paths: [["courseId"]] }],
   "DELETE /api/follows/:courseId": [{ params: { courseId: "99999999999" }, paths: [["courseId"]] }],
   "POST /api/contact": [{ body: { message: "   " }, paths: [["message"]] }],
+  "POST /api/imports": [
+    {
+      body: {
+        importId: "not-a-uuid",
+        target: { kind: "new", course: { name: " " } },
+        decks: [{ name: "D", description: "d", cards: cards.slice(0, 3) }],
+      },
+      paths: [["importId"], ["target", "course", "name"], ["decks", 0, "cards"]],
+    },
+    {
+      body: { importId: crypto.randomUUID(), target: { kind: "existing", courseId: 1 }, decks: [] },
+      paths: [["decks"]],
+    },
+  ],
   "PUT /api/courses/:courseId": [{ body: { name: "x".repeat(500), description: "d" }, paths: [["name"]] }],
   "DELETE /api/courses/:courseId": [{ params: { courseId: "abc" }, paths: [["courseId"]] }],
   "POST /api/courses/:courseId/decks": [

@@ -49,6 +49,22 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
   "PUT /api/follows/:courseId": () => [{}],
   "DELETE /api/follows/:courseId": () => [{}],
   "POST /api/contact": () => [{ body: { message: "Hello" } }],
+  "POST /api/imports": (t) => [
+    {
+      body: {
+        importId: crypto.randomUUID(),
+        target: { kind: "new", course: { name: "Imported", description: "", tags: ["anki"] } },
+        decks: [{ name: "Imported deck", description: "From a file", cards }],
+      },
+    },
+    {
+      body: {
+        importId: crypto.randomUUID(),
+        target: { kind: "existing", courseId: t.courseId },
+        decks: [{ name: "Imported deck", description: "From a file", cards }],
+      },
+    },
+  ],
   "PUT /api/courses/:courseId": () => [{ body: { name: "Renamed", description: "Changed", tags: ["x"] } }],
   "DELETE /api/courses/:courseId": () => [{}],
   "POST /api/courses/:courseId/decks": () => [{ body: { name: "Added", description: "Added deck", cards } }],

@@ -17,7 +17,9 @@ export interface FieldChoice {
 export type FieldChoices = Record<string, FieldChoice>;
 
 export function defaultFieldChoices(collection: AnkiCollection): FieldChoices {
-  return Object.fromEntries(collection.noteTypes.map((t) => [t.id, { question: 0, answer: t.cloze ? null : t.fields.length > 1 ? null : 0 }]));
+  return Object.fromEntries(
+    collection.noteTypes.map((t) => [t.id, { question: 0, answer: t.cloze ? null : t.fields.length > 1 ? null : 0 }]),
+  );
 }
 
 /** Note types that notes use, most used first, with how many notes use each. */
@@ -114,5 +116,3 @@ export function ankiToDecks(collection: AnkiCollection, choices: FieldChoices): 
     mediaFiles: collection.mediaFiles,
   };
 }
-
-

@@ -152,7 +152,9 @@ function readSchema18(db: Database): Schema {
       cloze: config instanceof Uint8Array ? isClozeConfig(config) : false,
       fields: fields.get(String(id)) ?? [],
     })),
-    decks: new Map(rows(db, "select id, name from decks").map(([id, name]) => [String(id), String(name).replaceAll("\u001f", "::")])),
+    decks: new Map(
+      rows(db, "select id, name from decks").map(([id, name]) => [String(id), String(name).replaceAll("\u001f", "::")]),
+    ),
   };
 }
 
@@ -223,7 +225,10 @@ export async function readAnkiPackage(bytes: Uint8Array, options: ReadAnkiOption
         notes.push({
           noteType: String(mid),
           fields: String(flds ?? "").split("\u001f"),
-          tags: String(tags ?? "").trim().split(/\s+/).filter(Boolean),
+          tags: String(tags ?? "")
+            .trim()
+            .split(/\s+/)
+            .filter(Boolean),
           cards: cardsByNote.get(String(id)) ?? [],
         });
         if (notes.length % 500 === 0) progress("notes", 0.4 + (0.6 * notes.length) / Math.max(total, 1));

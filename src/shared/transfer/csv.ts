@@ -5,7 +5,7 @@
  */
 import Papa from "papaparse";
 import { htmlToText } from "./html";
-import { type ImportDeck, type ImportLosses, ImportFileError, NO_LOSSES } from "./types";
+import { type ImportDeck, ImportFileError, type ImportLosses, NO_LOSSES } from "./types";
 
 export interface DelimitedTable {
   /** Column names: from `#columns:` or a header row, else "Column 1", "Column 2"… (null: numbered). */
@@ -72,7 +72,8 @@ function readAnkiHeaders(text: string): AnkiHeaders {
 
 function looksLikeHeader(first: string[], second: string[] | undefined): boolean {
   if (!second) return false;
-  const names = /^(front|back|question|answer|term|definition|word|meaning|deck|tags?|表|裏|問題|答え|質問|解答|単語|意味)$/i;
+  const names =
+    /^(front|back|question|answer|term|definition|word|meaning|deck|tags?|表|裏|問題|答え|質問|解答|単語|意味)$/i;
   return first.some((cell) => names.test(cell.trim()));
 }
 
@@ -88,10 +89,7 @@ export function parseDelimited(text: string): DelimitedTable {
   });
   const quoteError = parsed.errors.find((e) => e.type === "Quotes");
   if (quoteError) {
-    throw new ImportFileError(
-      "broken_quotes",
-      `A quoted field is not closed (row ${(quoteError.row ?? 0) + 1}).`,
-    );
+    throw new ImportFileError("broken_quotes", `A quoted field is not closed (row ${(quoteError.row ?? 0) + 1}).`);
   }
   let rows = parsed.data.filter((row) => row.some((cell) => cell.trim() !== ""));
   if (rows.length === 0) throw new ImportFileError("empty", "The file has no rows.");
@@ -154,8 +152,7 @@ export function tableToDecks(table: DelimitedTable, choice: ColumnChoice, fallba
       losses.emptyCards += 1;
       continue;
     }
-    const deckName =
-      (table.deckColumn !== null ? cell(table.deckColumn).trim() : "") || table.deck || fallbackDeck;
+    const deckName = (table.deckColumn !== null ? cell(table.deckColumn).trim() : "") || table.deck || fallbackDeck;
     const deck = decks.get(deckName) ?? { name: deckName, cards: [] };
     deck.cards.push({ question, answer });
     decks.set(deckName, deck);

@@ -56,7 +56,12 @@ function cut(text: string, max: number): [string, boolean] {
 
 /** Anki's "Parent::Child" and any other name, shortened to fit with room for a part number. */
 export function deckName(name: string): string {
-  const tidy = name.split("::").map((s) => s.trim()).filter(Boolean).join(" › ") || "—";
+  const tidy =
+    name
+      .split("::")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join(" › ") || "—";
   return cut(tidy, TEXT_LIMITS.deckName - PART_SUFFIX_ROOM)[0];
 }
 
@@ -85,15 +90,15 @@ export function planImport(decks: ImportDeck[], texts: PlanTexts): ImportPlan {
   const out: PlannedDeck[] = [];
   const add = (name: string, sources: string[], cards: PlannedCard[]) => {
     const parts = chunk(cards);
-    parts.forEach((partCards, i) =>
+    for (const [i, partCards] of parts.entries()) {
       out.push({
         name: parts.length > 1 ? cut(texts.part(name, i + 1), TEXT_LIMITS.deckName)[0] : name,
         description: cut(texts.description(sources.join(", ")), TEXT_LIMITS.deckDescription)[0],
         cards: partCards,
         sources,
         ...(parts.length > 1 ? { part: { index: i + 1, of: parts.length } } : {}),
-      }),
-    );
+      });
+    }
   };
 
   const small: ImportDeck[] = [];
@@ -107,7 +112,11 @@ export function planImport(decks: ImportDeck[], texts: PlanTexts): ImportPlan {
   let merged: ImportPlan["merged"] = [];
   let skipped: ImportPlan["skipped"] = [];
   if (pooled.length >= DECK_MIN_CARDS) {
-    add(deckName(texts.pooled), small.map((d) => d.name), pooled.map(card));
+    add(
+      deckName(texts.pooled),
+      small.map((d) => d.name),
+      pooled.map(card),
+    );
     merged = smallList;
   } else skipped = smallList;
 
@@ -130,5 +139,8 @@ export function courseTags(tags: string[]): { tags: string[]; dropped: number } 
     const tag = [...raw.trim()].slice(0, TEXT_LIMITS.tag).join("");
     if (tag && !unique.includes(tag)) unique.push(tag);
   }
-  return { tags: unique.slice(0, TEXT_LIMITS.tagsPerCourse), dropped: Math.max(0, unique.length - TEXT_LIMITS.tagsPerCourse) };
+  return {
+    tags: unique.slice(0, TEXT_LIMITS.tagsPerCourse),
+    dropped: Math.max(0, unique.length - TEXT_LIMITS.tagsPerCourse),
+  };
 }

@@ -28,7 +28,8 @@ export function detectSeparators(text: string): QuizletSeparators {
   const cards = splitCards(normalised, card);
   const withTab = cards.filter((c) => c.includes("\t")).length;
   const withComma = cards.filter((c) => c.includes(",")).length;
-  const term: TermSeparator = withTab >= withComma && withTab > 0 ? { kind: "tab" } : withComma > 0 ? { kind: "comma" } : { kind: "tab" };
+  const term: TermSeparator =
+    withTab >= withComma && withTab > 0 ? { kind: "tab" } : withComma > 0 ? { kind: "comma" } : { kind: "tab" };
   return { term, card };
 }
 

@@ -1,0 +1,301 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { unzipSync, zipSync } from "fflate";
+import initSqlJs from "sql.js";
+import { describe, expect, it } from "vitest";
+import { readAnkiPackage } from "./anki";
+import { ankiToDecks, defaultFieldChoices, usedNoteTypes } from "./anki-convert";
+import { expandCloze } from "./cloze";
+import { defaultColumns, parseDelimited, tableToDecks } from "./csv";
+import { htmlToText } from "./html";
+import { courseTags, deckName, planImport } from "./plan";
+import { detectSeparators, parseQuizlet } from "./quizlet";
+import { assertFileSize, type ImportDeck, ImportFileError } from "./types";
+
+const fixtures = join(import.meta.dirname, "../../../test/fixtures/import");
+const fixture = (name: string) => new Uint8Array(readFileSync(join(fixtures, name)));
+const text = (name: string) => readFileSync(join(fixtures, name), "utf8");
+const wasmBinary = readFileSync(createRequire(import.meta.url).resolve("sql.js/dist/sql-wasm.wasm"))
+  .buffer as ArrayBuffer;
+const read = (bytes: Uint8Array, maxCollectionBytes?: number) =>
+  readAnkiPackage(bytes, { sqlJs: { wasmBinary }, maxCollectionBytes });
+
+async function refusedWith(promise: Promise<unknown> | (() => unknown), code: string) {
+  try {
+    await (typeof promise === "function" ? promise() : promise);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ImportFileError);
+    expect((error as ImportFileError).code).toBe(code);
+    return;
+  }
+  throw new Error(`expected a refusal with ${code}`);
+}
+
+const texts = {
+  part: (name: string, i: number) => `${name} (Part ${i})`,
+  pooled: "Other cards",
+  description: (source: string) => `Imported from ${source}.`,
+};
+
+describe("Quizlet text", () => {
+  it("detects tab and new line, and splits each card at the first tab", () => {
+    const pasted = text("quizlet-spanish.txt");
+    const separators = detectSeparators(pasted);
+    expect(separators).toEqual({ term: { kind: "tab" }, card: { kind: "newline" } });
+    const { cards, skipped } = parseQuizlet(pasted, separators);
+    expect(cards[0]).toEqual({ question: "hola", answer: "hello" });
+    expect(cards).toHaveLength(5);
+    expect(skipped).toBe(0);
+  });
+
+  it("detects comma and semicolon on one line, and takes custom separators", () => {
+    const pasted = "perro,dog;gato,cat, feline;pez,fish;ave,bird";
+    const separators = detectSeparators(pasted);
+    expect(separators).toEqual({ term: { kind: "comma" }, card: { kind: "semicolon" } });
+    expect(parseQuizlet(pasted, separators).cards[1]).toEqual({ question: "gato", answer: "cat, feline" });
+    const custom = parseQuizlet("a => 1 || b => 2 || c", {
+      term: { kind: "custom", value: "=>" },
+      card: { kind: "custom", value: "||" },
+    });
+    expect(custom).toEqual({
+      cards: [
+        { question: "a", answer: "1" },
+        { question: "b", answer: "2" },
+      ],
+      skipped: 1,
+    });
+  });
+});
+
+describe("CSV and TSV", () => {
+  it("reads a header row, quoted fields with commas, new lines and doubled quotes, and Japanese", () => {
+    const table = parseDelimited(text("japanese-quoted.csv"));
+    expect(table.columns).toEqual(["Term", "Definition"]);
+    expect(table.rows[1]).toEqual(["大阪", "Osaka\nin Kansai"]);
+    expect(table.rows[2]).toEqual(["京都", 'He said "Kyoto"']);
+    const { decks } = tableToDecks(table, defaultColumns(table), "Cities");
+    expect(decks).toEqual([
+      { name: "Cities", cards: expect.arrayContaining([{ question: "東京", answer: "Tokyo, the capital" }]) },
+    ]);
+  });
+
+  it("understands Anki's text headers: separator, html, columns, deck and tags columns", () => {
+    const table = parseDelimited(text("anki-notes.txt"));
+    expect(table).toMatchObject({ delimiter: "\t", html: true, deckColumn: 2, tagsColumn: 3 });
+    expect(table.columns).toEqual(["Front", "Back", "Deck", "Tags"]);
+    const result = tableToDecks(table, defaultColumns(table), "Fallback");
+    expect(result.decks.map((d) => [d.name, d.cards.length])).toEqual([
+      ["Animals::Mammals", 4],
+      ["Animals::Birds", 1],
+    ]);
+    expect(result.decks[0]?.cards[0]).toEqual({ question: "dog", answer: "犬" });
+    expect(result.decks[0]?.cards[1]).toEqual({ question: "cat", answer: "猫\nねこ" });
+    expect(result.tags).toEqual(["jp", "noun"]);
+    expect(result.losses).toMatchObject({ media: 1, formatting: 1 });
+  });
+
+  it("lets another column be the answer", () => {
+    const table = parseDelimited("a\tb\tc\n1\t2\t3\n4\t5\t6\n");
+    expect(table.columns).toEqual([null, null, null]);
+    const { decks, losses } = tableToDecks(table, { question: 0, answer: 2 }, "D");
+    expect(decks[0]?.cards).toEqual([
+      { question: "a", answer: "c" },
+      { question: "1", answer: "3" },
+      { question: "4", answer: "6" },
+    ]);
+    expect(losses.extraFields).toBe(3);
+  });
+
+  it("refuses broken quotes and an empty file with their own codes", async () => {
+    await refusedWith(() => parseDelimited(text("broken-quotes.csv")), "broken_quotes");
+    await refusedWith(() => parseDelimited(""), "empty");
+    await refusedWith(() => parseDelimited("\uFEFF \n\n"), "empty");
+  });
+});
+
+describe("HTML and cloze", () => {
+  it("keeps line breaks, drops markup and media, decodes entities", () => {
+    expect(htmlToText("<div>one</div><div>two&nbsp;&amp; three</div>x<br/>y &#x41;&#66;")).toEqual({
+      text: "one\ntwo & three\nx\ny AB",
+      hadMedia: false,
+      hadFormatting: true,
+    });
+    expect(htmlToText('word <img src="a.png"> [sound:b.mp3]')).toMatchObject({ text: "word", hadMedia: true });
+  });
+
+  it("makes one card per cloze number, with hints", () => {
+    expect(expandCloze("{{c1::Paris}} is in {{c2::France::country}}; {{c1::it}} is big")).toEqual([
+      { ordinal: 1, question: "[…] is in France; […] is big", answer: "Paris, it" },
+      { ordinal: 2, question: "Paris is in [country]; it is big", answer: "France" },
+    ]);
+  });
+});
+
+describe("Anki packages made by Anki", () => {
+  it("reads collection.anki2 (Anki's own test package) with its deck", async () => {
+    const collection = await read(fixture("anki2-two-decks.apkg"));
+    expect(collection).toMatchObject({ format: "anki2", schema: 11, mediaFiles: 2 });
+    const result = ankiToDecks(collection, defaultFieldChoices(collection));
+    expect(result.decks).toEqual([{ name: "testdeck", cards: [{ question: "question?", answer: "answer!" }] }]);
+    const update = await read(fixture("anki2-update1.apkg"));
+    expect(ankiToDecks(update, defaultFieldChoices(update)).decks[0]?.cards).toEqual([
+      { question: "hello", answer: "world" },
+    ]);
+  });
+
+  it("reads collection.anki21 (Anki 25.02 export): cloze, note types, image occlusion and losses", async () => {
+    const collection = await read(fixture("anki21-mixed-types.apkg"));
+    expect(collection).toMatchObject({ format: "anki21", schema: 11, mediaFiles: 1 });
+    expect(usedNoteTypes(collection).map((t) => t.type.name)).toContain("Cloze");
+    const result = ankiToDecks(collection, defaultFieldChoices(collection));
+    expect(result.decks.map((d) => d.name)).toEqual(["Test - Mixed Types"]);
+    const cards = result.decks[0]?.cards ?? [];
+    expect(cards).toContainEqual({ question: "In a cloze, some […] are hidden.", answer: "fields" });
+    expect(cards).toContainEqual({ question: "Clozes can have [(something that helps)] as well.", answer: "hints" });
+    expect(cards).toContainEqual({
+      question: 'This note is of type "Basic"',
+      answer: 'This is the "Back" field of type "Basic".',
+    });
+    expect(cards).toHaveLength(8);
+    // The image occlusion note's cards, reversed cards, studied cards: all counted, not silently gone.
+    expect(result.losses).toMatchObject({ media: 3, otherTemplates: 2, scheduling: 13 });
+  });
+
+  it("reads an Anki 25.02 collection package (.colpkg, anki21) and an anki21b package with its placeholder", async () => {
+    const colpkg = await read(fixture("anki21-empty.colpkg"));
+    expect(colpkg).toMatchObject({ format: "anki21", notes: [] });
+    // Anki's newest format: zstd-compressed schema 18, protobuf media list; the placeholder
+    // collection.anki2 beside it (one note asking to update Anki) is not what is read.
+    const latest = await read(fixture("anki21b-empty.apkg"));
+    expect(latest).toMatchObject({ format: "anki21b", schema: 18, notes: [], mediaFiles: 0 });
+  });
+
+  it("reads our generated anki21b package: subdecks, Japanese, cloze, media list, tags, scheduling", async () => {
+    const collection = await read(fixture("generated-anki21b-japanese.apkg"));
+    expect(collection).toMatchObject({ format: "anki21b", schema: 18, mediaFiles: 2 });
+    const result = ankiToDecks(collection, defaultFieldChoices(collection));
+    expect(result.decks.map((d) => [d.name, d.cards.length])).toEqual([
+      ["Tiny", 2],
+      ["日本語", 5],
+      ["日本語::動詞", 60],
+    ]);
+    expect(result.decks[1]?.cards).toContainEqual({ question: "[…]は日本の首都です。", answer: "東京" });
+    expect(result.decks[1]?.cards).toContainEqual({ question: "東京は[country]の首都です。", answer: "日本" });
+    expect(result.tags.slice(0, 2)).toEqual(["動詞", "jlpt5"]);
+    // <b> is formatting; a <br> is a line break, which is kept.
+    expect(result.losses).toMatchObject({ scheduling: 10, media: 2, formatting: 1 });
+
+    // A different answer field: "Notes" only.
+    const basic = collection.noteTypes.find((t) => t.name === "Basic")?.id ?? "";
+    const chosen = ankiToDecks(collection, { ...defaultFieldChoices(collection), [basic]: { question: 0, answer: 2 } });
+    expect(chosen.decks.find((d) => d.name === "日本語")?.cards).toContainEqual({ question: "鳥", answer: "extra" });
+
+    const plan = planImport(result.decks, texts);
+    expect(plan.decks.map((d) => [d.name, d.cards.length])).toEqual([
+      ["日本語", 5],
+      ["日本語 › 動詞 (Part 1)", 30],
+      ["日本語 › 動詞 (Part 2)", 30],
+    ]);
+    expect(plan.skipped).toEqual([{ name: "Tiny", cards: 2 }]);
+    expect(plan.decks[0]?.cards[0]?.duration).toBe(3);
+  });
+});
+
+describe("bad files: each refused with its own reason", () => {
+  it("an empty file, a file over 100 MB (the issue's 200 MB), and a file that is not a zip", async () => {
+    await refusedWith(() => assertFileSize(0), "empty");
+    await refusedWith(() => assertFileSize(200 * 1024 * 1024), "too_large");
+    expect(() => assertFileSize(5 * 1024 * 1024)).not.toThrow();
+    await refusedWith(read(new Uint8Array()), "empty");
+    await refusedWith(read(new TextEncoder().encode("front,back\nq,a\n")), "not_zip");
+  });
+
+  it("a truncated package and a corrupted one", async () => {
+    const whole = fixture("anki21-mixed-types.apkg");
+    await refusedWith(read(whole.slice(0, Math.floor(whole.length / 2))), "corrupt");
+    const zipped = unzipSync(whole);
+    const database = zipped["collection.anki21"] as Uint8Array;
+    const damaged = database.slice();
+    damaged.fill(0x41, 100, damaged.length); // keeps the SQLite header, destroys the pages
+    await refusedWith(read(zipSync({ "collection.anki21": damaged })), "corrupt");
+    const flipped = whole.slice();
+    for (let i = 200; i < 2000; i += 7) flipped[i] = (flipped[i] as number) ^ 0xff;
+    await refusedWith(read(flipped), "corrupt");
+  });
+
+  it("a zip without a collection, and an SQLite file of an unknown schema", async () => {
+    await refusedWith(read(zipSync({ "notes.txt": new TextEncoder().encode("hello") })), "no_collection");
+    const SQL = await initSqlJs({ wasmBinary });
+    const other = new SQL.Database();
+    other.exec("create table people (name text); insert into people values ('Ada');");
+    await refusedWith(read(zipSync({ "collection.anki21": other.export() })), "unknown_schema");
+    const oldAnki = new SQL.Database();
+    oldAnki.exec(
+      "create table col (ver integer); insert into col values (9); create table notes (id); create table cards (id);",
+    );
+    await refusedWith(read(zipSync({ "collection.anki2": oldAnki.export() })), "unknown_schema");
+  });
+
+  it("a zip bomb: an entry that unpacks far beyond the limit, and one that claims to", async () => {
+    const bomb = zipSync({ "collection.anki21": [new Uint8Array(24 * 1024 * 1024), { level: 9 }] });
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    await refusedWith(read(bomb, 16 * 1024 * 1024), "zip_bomb");
+    // The same archive whose headers claim 3 GB: refused at the default limit before inflating.
+    const claims = bomb.slice();
+    const view = new DataView(claims.buffer);
+    for (let at = 0; at < claims.length - 4; at++) {
+      const signature = view.getUint32(at, true);
+      if (signature === 0x04034b50) view.setUint32(at + 22, 3_000_000_000, true);
+      if (signature === 0x02014b50) view.setUint32(at + 24, 3_000_000_000, true);
+    }
+    await refusedWith(read(claims), "zip_bomb");
+  });
+});
+
+describe("the import plan", () => {
+  const deck = (name: string, n: number): ImportDeck => ({
+    name,
+    cards: Array.from({ length: n }, (_, i) => ({ question: `${name}${i}`, answer: "a" })),
+  });
+
+  it("splits decks over 50 into even consecutive parts, never under 4", () => {
+    const plan = planImport([deck("A", 51), deck("B", 50), deck("C", 101)], texts);
+    expect(plan.decks.map((d) => [d.name, d.cards.length])).toEqual([
+      ["A (Part 1)", 26],
+      ["A (Part 2)", 25],
+      ["B", 50],
+      ["C (Part 1)", 34],
+      ["C (Part 2)", 34],
+      ["C (Part 3)", 33],
+    ]);
+    expect(plan.decks[1]?.cards[0]?.question).toBe("A26");
+    expect(plan.cardCount).toBe(202);
+  });
+
+  it("pools decks under 4 cards when together they make a deck, else skips them", () => {
+    const pooled = planImport([deck("A", 2), deck("B", 10), deck("C", 3)], texts);
+    expect(pooled.decks.map((d) => [d.name, d.cards.length, d.sources])).toEqual([
+      ["B", 10, ["B"]],
+      ["Other cards", 5, ["A", "C"]],
+    ]);
+    expect(pooled.merged.map((d) => d.name)).toEqual(["A", "C"]);
+    const skipped = planImport([deck("A", 2), deck("B", 10)], texts);
+    expect(skipped.skipped).toEqual([{ name: "A", cards: 2 }]);
+    expect(skipped.decks).toHaveLength(1);
+  });
+
+  it("cuts long texts and names, keeps at most 40 decks, and tidies tags", () => {
+    const long = { name: "x".repeat(300), cards: [{ question: "q".repeat(600), answer: "a" }, ...deck("y", 3).cards] };
+    const plan = planImport([long, ...Array.from({ length: 45 }, (_, i) => deck(`D${i}`, 4))], texts);
+    expect(plan.decks).toHaveLength(40);
+    expect(plan.overLimit).toHaveLength(6);
+    expect([...(plan.decks[0]?.name ?? "")].length).toBeLessThanOrEqual(120);
+    expect([...(plan.decks[0]?.cards[0]?.question ?? "")].length).toBe(500);
+    expect(plan.shortened).toBe(1);
+    expect(deckName("Parent::Child")).toBe("Parent › Child");
+    const tags = courseTags(["a", " a ", ...Array.from({ length: 25 }, (_, i) => `t${i}`), "z".repeat(50)]);
+    expect(tags.tags).toHaveLength(20);
+    expect(tags.dropped).toBe(7);
+  });
+});
