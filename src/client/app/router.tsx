@@ -157,6 +157,8 @@ export function routes(queryClient: QueryClient): RouteObject[] {
       // Chart.js rides in this chunk only (decision 0022).
       lazy: screen(() => import("../features/stats/routes/stats-page"), "StatsPage"),
     },
+    // Quizlet, CSV and Anki import; its parsers, worker and sql.js load only here (decision 0026).
+    { path: "import", lazy: screen(() => import("../features/imports/routes/import-page"), "ImportPage") },
     {
       path: "search",
       loader: ({ request }) => {

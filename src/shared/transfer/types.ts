@@ -58,7 +58,8 @@ export type ImportErrorCode =
   | "zip_bomb"
   | "broken_quotes"
   | "no_cards"
-  | "unsupported_type";
+  | "unsupported_type"
+  | "read_failed";
 
 export class ImportFileError extends Error {
   constructor(

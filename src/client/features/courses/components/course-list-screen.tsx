@@ -4,7 +4,7 @@ import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { useSession } from "@client/features/accounts/session";
 import { useLocalePath } from "@client/lib/use-language";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useMyCourseList } from "../api/get-my-course-list";
@@ -17,10 +17,12 @@ interface CourseListScreenProps {
   list: MyCourseList;
   title: string;
   empty: string;
+  /** Buttons beside the sort selector (the import link on My courses). */
+  actions?: ReactNode;
 }
 
 /** My courses, followed courses, courses in progress: the same screen over a different list. */
-export function CourseListScreen({ list, title, empty }: CourseListScreenProps) {
+export function CourseListScreen({ list, title, empty, actions }: CourseListScreenProps) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const sortId = useId();
@@ -60,6 +62,7 @@ export function CourseListScreen({ list, title, empty }: CourseListScreenProps) 
                 </option>
               ))}
             </select>
+            {actions}
           </div>
           {courses.isPending ? (
             <Loading />

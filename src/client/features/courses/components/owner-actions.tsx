@@ -1,4 +1,5 @@
 import { Button } from "@client/components/button";
+import { ImportLink } from "@client/features/imports/components/import-link";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
 import type { CourseDetail } from "@shared/schemas/course";
@@ -22,6 +23,7 @@ export function OwnerActions({ course }: { course: CourseDetail }) {
   return (
     <div className={styles.actions}>
       <Button onClick={() => setOpen("deck")}>{t("course.create_deck")}</Button>
+      <ImportLink courseId={course.id} />
       <Button variant="secondary" onClick={() => setOpen("edit")}>
         {t("course.edit")}
       </Button>

@@ -1,0 +1,21 @@
+import { buttonClass } from "@client/components/button";
+import { useLocalePath } from "@client/lib/use-language";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/** The way into the import page; with a course, the import adds decks to it. */
+export function ImportLink({
+  courseId,
+  variant = "secondary",
+}: {
+  courseId?: number;
+  variant?: "primary" | "secondary";
+}) {
+  const { t } = useTranslation();
+  const localePath = useLocalePath();
+  return (
+    <Link to={localePath(courseId ? `/import?course=${courseId}` : "/import")} className={buttonClass({ variant })}>
+      {t("imports.open_button")}
+    </Link>
+  );
+}

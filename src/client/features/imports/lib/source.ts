@@ -1,0 +1,45 @@
+/**
+ * What the person chose (pasted text with its separators, a table with its columns, an Anki
+ * collection with its fields) to decks, tags and losses: the input of the preview.
+ */
+import type { AnkiCollection } from "@shared/transfer/anki";
+import { ankiToDecks, type FieldChoices } from "@shared/transfer/anki-convert";
+import { type ColumnChoice, type DelimitedTable, tableToDecks } from "@shared/transfer/csv";
+import { parseQuizlet, type QuizletSeparators } from "@shared/transfer/quizlet";
+import { type ImportDeck, type ImportLosses, NO_LOSSES } from "@shared/transfer/types";
+
+export interface SourceResult {
+  decks: ImportDeck[];
+  tags: string[];
+  losses: ImportLosses;
+  /** Pasted chunks without the term separator. */
+  unsplit: number;
+  mediaFiles: number;
+}
+
+export type Source =
+  | { kind: "paste"; text: string; separators: QuizletSeparators; deckName: string }
+  | { kind: "table"; table: DelimitedTable; columns: ColumnChoice; deckName: string }
+  | { kind: "anki"; collection: AnkiCollection; fields: FieldChoices };
+
+export function sourceResult(source: Source): SourceResult {
+  if (source.kind === "paste") {
+    const { cards, skipped } = parseQuizlet(source.text, source.separators);
+    return {
+      decks: cards.length ? [{ name: source.deckName, cards }] : [],
+      tags: [],
+      losses: NO_LOSSES,
+      unsplit: skipped,
+      mediaFiles: 0,
+    };
+  }
+  if (source.kind === "table") {
+    return { ...tableToDecks(source.table, source.columns, source.deckName), unsplit: 0, mediaFiles: 0 };
+  }
+  return { ...ankiToDecks(source.collection, source.fields), unsplit: 0 };
+}
+
+/** "Spanish.apkg" → "Spanish". */
+export function baseName(fileName: string): string {
+  return fileName.replace(/\.[^.]+$/, "").trim();
+}
