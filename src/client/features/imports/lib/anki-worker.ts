@@ -17,7 +17,7 @@ self.onmessage = async (event: MessageEvent<ArrayBuffer>) => {
     });
     reply({ type: "done", collection });
   } catch (error) {
-    console.error(error);
+    if (!(error instanceof ImportFileError)) console.error(error);
     reply({ type: "error", code: error instanceof ImportFileError ? error.code : "corrupt" });
   }
 };

@@ -130,7 +130,8 @@ function ImportForm() {
       if (content.kind === "anki") setFields(defaultFieldChoices(content.collection));
       setFile({ kind: "read", name: chosen.name, content });
     } catch (failure) {
-      console.error(failure);
+      // A refused file is an expected answer, shown on the page; anything else is a bug worth logging.
+      if (!(failure instanceof ImportFileError)) console.error(failure);
       setFile({ kind: "failed", code: failure instanceof ImportFileError ? failure.code : "read_failed" });
     }
   };

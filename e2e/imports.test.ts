@@ -1,0 +1,109 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { signUpConfirmed } from "./support/accounts";
+import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
+
+const session = setupBrowser();
+const fixtures = join(import.meta.dirname, "../test/fixtures/import");
+
+const quizlet = ["perro\tdog", "gato\tcat", "pájaro\tbird", "pez\tfish", "caballo\thorse"].join("\n");
+
+describe("importing cards", () => {
+  it("pastes Quizlet text, previews it, imports it into a new course and studies it", async () => {
+    const page = await session.newPage();
+    await signUpConfirmed(page, "en", "importer");
+    await page.goto("/en/my_courses");
+    await page.getByRole("link", { name: "Import" }).click();
+    await page.getByRole("heading", { level: 1, name: "Import cards" }).waitFor();
+
+    await page.getByLabel("Cards as text").fill(quizlet);
+    await page.getByText("Detected automatically: Tab between term and definition, New line between cards.").waitFor();
+    const preview = page.getByRole("region", { name: "Preview" });
+    await preview.getByText("1 deck with 5 cards will be created.").waitFor();
+    expect(await preview.getByRole("row").nth(1).allTextContents()).toEqual(["perrodog"]);
+    await preview.getByText("Nothing is lost: every card comes along as text.").waitFor();
+
+    // Changing the separator changes the preview: with commas no card has both sides.
+    await page.getByLabel("Between term and definition").selectOption("comma");
+    await page.getByRole("alert").getByText("No cards with both a question and an answer were found.").waitFor();
+    await page.getByLabel("Between term and definition").selectOption("tab");
+    await preview.getByText("1 deck with 5 cards will be created.").waitFor();
+
+    const courseName = `Spanish animals ${crypto.randomUUID().slice(0, 6)}`;
+    await page.getByLabel("Course name").fill(courseName);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: courseName }).waitFor();
+    await page.getByRole("link", { name: /1\. Imported cards/ }).click();
+    await page.getByText("caballo").waitFor();
+    // Studied like any deck: the flip cards go through the five imported cards.
+    await page.goto(`${new URL(page.url()).pathname}/flashcards`);
+    await page.getByRole("button", { name: /^Question perro/ }).waitFor();
+    await page.getByText("(1/5)").waitFor();
+    await page.keyboard.press("Space");
+    await page.getByRole("button", { name: /^Answer dog/ }).waitFor();
+  });
+
+  it("reads an Anki package in a worker, lists what is lost, and adds its decks to an own course (Japanese, phone)", async () => {
+    const page = await session.newPage(PHONE);
+    await signUpConfirmed(page, "ja", "anki");
+    // An own course to add to, made through the import itself.
+    await page.goto("/ja/import");
+    await page.getByLabel("カードのテキスト").fill(quizlet);
+    await page.getByLabel("コース名").fill("Anki から");
+    await page.getByRole("button", { name: "取り込む", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Anki から" }).waitFor();
+    await page.getByRole("link", { name: "インポート" }).click();
+    await page.getByRole("heading", { level: 1, name: "カードを取り込む" }).waitFor();
+
+    await page.getByLabel(/^ファイル（CSV/).check();
+    await page.getByLabel("ファイル", { exact: true }).setInputFiles(join(fixtures, "generated-anki21b-japanese.apkg"));
+    const preview = page.getByRole("region", { name: "プレビュー" });
+    await preview.getByText("3 デッキ（65 枚のカード）を作成します。").waitFor();
+    await preview.getByRole("heading", { name: /^日本語 › 動詞（パート 1）/ }).waitFor();
+    const losses = preview.getByRole("list", { name: "取り込まれないもの" });
+    await losses.getByText("10 枚のカードの Anki での学習履歴とスケジュールは引き継がれません。").waitFor();
+    await losses.getByText("パッケージ内の 2 個のメディアファイルは取り込まれません。").waitFor();
+    await preview.getByText(/カードが 4 枚未満の 1 個のデッキは取り込まれません/).waitFor();
+    await page.getByLabel("自分のコースに新しいデッキとして追加").check();
+    expect(await page.getByLabel("コース", { exact: true }).inputValue()).not.toBe("");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "取り込む", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Anki から" }).waitFor();
+    await page.getByRole("link", { name: /4\. 日本語 › 動詞（パート 2）/ }).waitFor();
+  });
+
+  it("refuses bad files with a clear message, creates nothing, and stays usable", async () => {
+    const page = await session.newPage();
+    await signUpConfirmed(page, "en", "badfiles");
+    await page.goto("/en/import");
+    await page.getByLabel(/^A file/).check();
+    const input = page.getByLabel("File", { exact: true });
+    const cases: [string, Buffer, string][] = [
+      ["notes.apkg", Buffer.from("just some text, not a zip"), "This is not an Anki package"],
+      ["broken.csv", Buffer.from('front,back\n"unclosed,quote\nnext,line\n'), "quoted field that is never closed"],
+      ["empty.csv", Buffer.alloc(0), "The file or text is empty."],
+      ["deck.pdf", Buffer.from("%PDF-1.4"), "This kind of file cannot be imported."],
+    ];
+    for (const [name, buffer, message] of cases) {
+      await input.setInputFiles({ name, mimeType: "application/octet-stream", buffer });
+      await page.getByRole("alert").getByText(message).waitFor();
+      expect(await page.getByRole("button", { name: "Import", exact: true }).count()).toBe(0);
+    }
+    // A truncated package, read by the worker.
+    const { readFileSync } = await import("node:fs");
+    const whole = readFileSync(join(fixtures, "anki21-mixed-types.apkg"));
+    await input.setInputFiles({
+      name: "cut.apkg",
+      mimeType: "application/octet-stream",
+      buffer: whole.subarray(0, 30_000),
+    });
+    await page.getByRole("alert").getByText("The file is damaged or incomplete.").waitFor();
+    // Still usable: a good file after the bad ones previews.
+    await input.setInputFiles(join(fixtures, "anki21-mixed-types.apkg"));
+    await page.getByRole("region", { name: "Preview" }).getByText("1 deck with 8 cards will be created.").waitFor();
+    await page.getByText("1 media file in the package is not imported.").waitFor();
+    await page.goto("/en/my_courses");
+    await page.getByText(/You have not created any courses yet/).waitFor();
+  });
+});
