@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { mkdtemp, truncate, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { signUpConfirmed } from "./support/accounts";
@@ -73,6 +76,23 @@ describe("importing cards", () => {
     await page.getByRole("link", { name: /4\. 日本語 › 動詞（パート 2）/ }).waitFor();
   });
 
+  it("reads a CSV with a header row, quoted new lines and Japanese, with a column picker", async () => {
+    const page = await session.newPage();
+    await signUpConfirmed(page, "en", "csv");
+    await page.goto("/en/import");
+    await page.getByLabel(/^A file/).check();
+    await page.getByLabel("File", { exact: true }).setInputFiles(join(fixtures, "japanese-quoted.csv"));
+    const preview = page.getByRole("region", { name: "Preview" });
+    await preview.getByText("1 deck with 4 cards will be created.").waitFor();
+    expect(await preview.getByRole("row").nth(2).allTextContents()).toEqual(["大阪Osaka\nin Kansai"]);
+    // The answer column can be the question column too: the picker lists the header's names.
+    await page.getByLabel("Answer column").selectOption({ label: "Term" });
+    expect(await preview.getByRole("row").nth(1).allTextContents()).toEqual(["東京東京"]);
+    await page.getByLabel("Answer column").selectOption({ label: "Definition" });
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "japanese-quoted" }).waitFor();
+  });
+
   it("refuses bad files with a clear message, creates nothing, and stays usable", async () => {
     const page = await session.newPage();
     await signUpConfirmed(page, "en", "badfiles");
@@ -90,8 +110,12 @@ describe("importing cards", () => {
       await page.getByRole("alert").getByText(message).waitFor();
       expect(await page.getByRole("button", { name: "Import", exact: true }).count()).toBe(0);
     }
+    // 200 MB (a sparse file: nothing is uploaded, the page refuses it by its size before reading).
+    const big = join(await mkdtemp(join(tmpdir(), "import-")), "huge.apkg");
+    await truncate(await writeFile(big, "").then(() => big), 200 * 1024 * 1024);
+    await input.setInputFiles(big);
+    await page.getByRole("alert").getByText("The file is larger than 100 MB.").waitFor();
     // A truncated package, read by the worker.
-    const { readFileSync } = await import("node:fs");
     const whole = readFileSync(join(fixtures, "anki21-mixed-types.apkg"));
     await input.setInputFiles({
       name: "cut.apkg",

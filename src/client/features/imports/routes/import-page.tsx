@@ -162,7 +162,7 @@ function ImportForm() {
     } catch (failure) {
       console.error(failure);
       const issues = failure instanceof ApiError ? issueErrors(failure.issues, t).alert : null;
-      setError([t("imports.failed"), issues].filter(Boolean).join(" "));
+      setError(issues ? t("imports.error_then", { error: t("imports.failed"), advice: issues }) : t("imports.failed"));
     }
   };
 
@@ -287,7 +287,7 @@ function ImportForm() {
           )}
           {file.kind === "failed" && (
             <p className={formStyles.alert} role="alert">
-              {t(`imports.errors.${file.code}`)} {t("imports.choose_again")}
+              {t("imports.error_then", { error: t(`imports.errors.${file.code}`), advice: t("imports.choose_again") })}
             </p>
           )}
           {table && (
