@@ -22,6 +22,7 @@ const LAZY_CHUNKS = [
   "language-menu",
   "account-menu-content",
   "toaster",
+  "import-page",
 ];
 /** Libraries, by a string their code carries. */
 const LIBRARY_MARKERS = {
