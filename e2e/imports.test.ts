@@ -37,7 +37,8 @@ describe("importing cards", () => {
     await expectAccessible(page);
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: courseName }).waitFor();
-    await page.getByRole("link", { name: /1\. Imported cards/ }).click();
+    // The pasted deck is named after the course.
+    await page.getByRole("link", { name: `1. ${courseName}` }).click();
     await page.getByText("caballo").waitFor();
     // Studied like any deck: the flip cards go through the five imported cards.
     await page.goto(`${new URL(page.url()).pathname}/flashcards`);

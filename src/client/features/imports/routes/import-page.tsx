@@ -25,7 +25,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { useRunImport } from "../api/run-import";
 import { ImportPreview } from "../components/import-preview";
 import { newImportId, type ReadFile, readImportFile } from "../lib/read-file";
-import { baseName, type Source, sourceResult } from "../lib/source";
+import { baseName, sourceResult } from "../lib/source";
 import styles from "./import-page.module.css";
 
 type FileState =
@@ -84,27 +84,29 @@ function ImportForm() {
   const fileName = file.kind === "read" ? baseName(file.name) : "";
   const fallbackName = fileName || t("imports.default_course_name");
 
-  const result = useMemo(() => {
-    const separators: QuizletSeparators = {
-      term: termKind === "custom" ? { kind: "custom", value: customTerm } : { kind: termKind },
-      card: cardKind === "custom" ? { kind: "custom", value: customCard } : { kind: cardKind },
-    };
-    let source: Source | null = null;
-    if (mode === "paste" && text.trim()) source = { kind: "paste", text, separators, deckName: fallbackName };
-    else if (mode === "file" && file.kind === "read") {
-      const { content } = file;
-      source =
-        content.kind === "table"
-          ? {
-              kind: "table",
-              table: content.table,
-              columns: columns ?? defaultColumns(content.table),
-              deckName: fallbackName,
-            }
-          : { kind: "anki", collection: content.collection, fields };
+  // A pasted or tabular deck is named after the course being made; an Anki deck keeps its own name.
+  const deckName = (target === "new" && courseName.trim()) || fallbackName;
+  const textResult = useMemo(() => {
+    if (mode === "paste") {
+      if (!text.trim()) return null;
+      const separators: QuizletSeparators = {
+        term: termKind === "custom" ? { kind: "custom", value: customTerm } : { kind: termKind },
+        card: cardKind === "custom" ? { kind: "custom", value: customCard } : { kind: cardKind },
+      };
+      return sourceResult({ kind: "paste", text, separators, deckName });
     }
-    return source ? sourceResult(source) : null;
-  }, [mode, text, termKind, cardKind, customTerm, customCard, file, columns, fields, fallbackName]);
+    if (file.kind !== "read" || file.content.kind !== "table") return null;
+    const { table } = file.content;
+    return sourceResult({ kind: "table", table, columns: columns ?? defaultColumns(table), deckName });
+  }, [mode, text, termKind, cardKind, customTerm, customCard, file, columns, deckName]);
+  const ankiResult = useMemo(
+    () =>
+      file.kind === "read" && file.content.kind === "anki"
+        ? sourceResult({ kind: "anki", collection: file.content.collection, fields })
+        : null,
+    [file, fields],
+  );
+  const result = mode === "file" && ankiResult ? ankiResult : textResult;
   const pooledName = t("imports.pooled_name");
   const plan = useMemo(
     () =>
