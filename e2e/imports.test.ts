@@ -69,6 +69,11 @@ describe("importing cards", () => {
     await losses.getByText("10 枚のカードの Anki での学習履歴とスケジュールは引き継がれません。").waitFor();
     await losses.getByText("パッケージ内の 2 個のメディアファイルは取り込まれません。").waitFor();
     await preview.getByText(/カードが 4 枚未満の 1 個のデッキは取り込まれません/).waitFor();
+    // Another answer field for "Basic": only one note has text in "Notes"; the others then have no answer.
+    await page.getByLabel("「Basic」の答えフィールド").selectOption({ label: "Notes" });
+    await losses.getByText("問題か答えのない 64 枚のカードは取り込まれません。").waitFor();
+    await page.getByLabel("「Basic」の答えフィールド").selectOption({ label: "ほかのすべてのフィールド" });
+    await preview.getByText("3 デッキ（65 枚のカード）を作成します。").waitFor();
     await page.getByLabel("自分のコースに新しいデッキとして追加").check();
     expect(await page.getByLabel("コース", { exact: true }).inputValue()).not.toBe("");
     await expectAccessible(page);

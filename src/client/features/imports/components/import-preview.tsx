@@ -35,7 +35,8 @@ export function ImportPreview({
   pooledName,
 }: ImportPreviewProps) {
   const { t } = useTranslation();
-  const names = (list: { name: string }[]) => list.map((d) => `“${d.name}”`).join(", ");
+  const names = (list: { name: string }[]) =>
+    list.map((d) => t("imports.quoted", { name: d.name })).join(t("imports.list_separator"));
   const lossLines = [
     ...LOSS_KEYS.map((key) => ({
       key: `loss_${key}`,
@@ -72,7 +73,7 @@ export function ImportPreview({
           <li>{t("imports.over_limit_note", { max: plan.decks.length, names: names(plan.overLimit) })}</li>
         )}
         <li>{t("imports.durations_note")}</li>
-        {tags.length > 0 && <li>{t("imports.tags_note", { tags: tags.join(", ") })}</li>}
+        {tags.length > 0 && <li>{t("imports.tags_note", { tags: tags.join(t("imports.list_separator")) })}</li>}
       </ul>
 
       <h3 className={styles.subTitle}>{t("imports.losses_title")}</h3>
