@@ -172,7 +172,15 @@ describe("Anki packages made by Anki", () => {
   });
 
   it("reads our generated anki21b package: subdecks, Japanese, cloze, media list, tags, scheduling", async () => {
-    const collection = await read(fixture("generated-anki21b-japanese.apkg"));
+    const progress: [string, number][] = [];
+    const collection = await readAnkiPackage(fixture("generated-anki21b-japanese.apkg"), {
+      sqlJs: { wasmBinary },
+      onProgress: (stage, fraction) => progress.push([stage, fraction]),
+    });
+    // The progress bar moves forward through every stage and ends full.
+    expect(progress.map(([stage]) => stage)).toEqual(["unzip", "decompress", "open", "notes"]);
+    expect(progress.map(([, fraction]) => fraction)).toEqual([...progress.map(([, f]) => f)].sort((a, b) => a - b));
+    expect(progress.at(-1)?.[1]).toBe(1);
     expect(collection).toMatchObject({ format: "anki21b", schema: 18, mediaFiles: 2 });
     const result = ankiToDecks(collection, defaultFieldChoices(collection));
     expect(result.decks.map((d) => [d.name, d.cards.length])).toEqual([

@@ -345,7 +345,7 @@ function ImportForm() {
 
       {result &&
         plan &&
-        (plan.decks.length === 0 ? (
+        (result.decks.length === 0 ? (
           <p className={formStyles.alert} role="alert">
             {t("imports.errors.no_cards")}
           </p>
