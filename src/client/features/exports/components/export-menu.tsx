@@ -20,7 +20,9 @@ const LABEL_KEYS: Record<ExportFormat, string> = {
 export function ExportMenu({ open, onOpenChange, trigger, courseId }: ExportMenuProps) {
   const { t } = useTranslation();
   return (
-    <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
+    // Not modal: a modal menu hides the rest of the page from assistive technology while the
+    // trigger in it stays focusable (axe's aria-hidden-focus); the menu still takes the focus.
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <DropdownMenu.Trigger {...trigger} />
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={headerMenu.menu} align="start" sideOffset={6}>
