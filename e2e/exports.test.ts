@@ -8,7 +8,7 @@ import { unzipSync } from "fflate";
 import type { Download, Page } from "playwright-core";
 import initSqlJs from "sql.js";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { addDeck, createDeckFixture, type DeckFixture } from "../harness/fixtures";
+import { addCourse, addDeck, createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
 
 const session = setupBrowser();
@@ -33,11 +33,18 @@ const TEXTS = {
 } as const;
 
 let fixture: DeckFixture;
-let courseName: string;
+/** The same decks in a course with a Japanese name, for the Japanese page: the file keeps the name. */
+const courses = { en: { id: 0, name: "" }, ja: { id: 0, name: "" } };
 beforeAll(async () => {
-  fixture = await createDeckFixture(inject("baseURL"), CARDS);
-  await addDeck(inject("baseURL"), fixture.cookie, fixture.courseId, "Más números", MORE);
-  courseName = fixture.courseName;
+  const baseURL = inject("baseURL");
+  fixture = await createDeckFixture(baseURL, CARDS);
+  await addDeck(baseURL, fixture.cookie, fixture.courseId, "Más números", MORE);
+  courses.en = { id: fixture.courseId, name: fixture.courseName };
+  const name = `スペイン語の数字 ${crypto.randomUUID().slice(0, 4)}`;
+  const id = await addCourse(baseURL, fixture.cookie, name);
+  await addDeck(baseURL, fixture.cookie, id, "Numbers", CARDS);
+  await addDeck(baseURL, fixture.cookie, id, "Más números", MORE);
+  courses.ja = { id, name };
 });
 
 async function downloadFrom(page: Page, item: string): Promise<Download> {
@@ -66,8 +73,9 @@ describe("exporting a course", () => {
   for (const lang of ["en", "ja"] as const) {
     it(`downloads an Anki package and a CSV from the course page (${lang})`, async () => {
       const texts = TEXTS[lang];
+      const { id, name: courseName } = courses[lang];
       const page = await session.newPage(lang === "ja" ? PHONE : {});
-      await session.visit(page, `/${lang}/courses/${fixture.courseId}`);
+      await session.visit(page, `/${lang}/courses/${id}`);
 
       await page.getByRole("button", { name: texts.button }).click();
       await page.getByRole("menu").waitFor();
@@ -92,7 +100,7 @@ describe("exporting a course", () => {
 
   it("opens the menu and downloads from the keyboard", async () => {
     const page = await session.newPage();
-    await session.visit(page, `/en/courses/${fixture.courseId}`);
+    await session.visit(page, `/en/courses/${courses.en.id}`);
     await page.getByRole("button", { name: "Export" }).focus();
     await page.keyboard.press("Enter");
     await page.getByRole("menu").waitFor();
@@ -103,7 +111,7 @@ describe("exporting a course", () => {
     await page.keyboard.press("ArrowDown");
     await expect.poll(focused).toBe("Quizlet text (.txt)Line breaks inside a card become spaces.");
     const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
-    expect(download.suggestedFilename()).toBe(`${courseName}.txt`);
+    expect(download.suggestedFilename()).toBe(`${courses.en.name}.txt`);
     const lines = (await readFile(await download.path(), "utf8")).trimEnd().split("\n");
     expect(lines).toHaveLength(8);
     expect(lines[2]).toBe("三\tさん three");
