@@ -18,6 +18,7 @@ import { authRoutes, profileRoutes } from "./features/accounts/accounts.routes";
 import { contactRoutes } from "./features/contact/contact.routes";
 import { coursesRoutes } from "./features/courses/courses.routes";
 import { decksRoutes } from "./features/decks/decks.routes";
+import { exportsRoutes } from "./features/exports/exports.routes";
 import { followsRoutes } from "./features/follows/follows.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { myCoursesRoutes } from "./features/my-courses/my-courses.routes";
@@ -92,6 +93,7 @@ function createApi() {
     .route("/me", myCoursesRoutes)
     .route("/follows", followsRoutes)
     .route("/search", searchRoutes)
+    .route("/exports", exportsRoutes)
     .route("/contact", contactRoutes);
 }
 
