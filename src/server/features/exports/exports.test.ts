@@ -11,9 +11,11 @@ import { setupTestApp, TEST_ORIGIN } from "@server/test/test-app";
 import { strFromU8, unzipSync } from "fflate";
 import initSqlJs from "sql.js";
 import { describe, expect, it } from "vitest";
-import { cardGuid, siteKey } from "./anki-ids";
+import { base91, cardGuid, siteKey } from "./anki-ids";
 import { buildAnkiPackage, toAnkiHtml } from "./anki-package";
+import { downloadNames } from "./course-export";
 import { loadCourseExport } from "./exports.service";
+import { csvField, quizletField } from "./text-formats";
 
 const { app, database } = await setupTestApp();
 const { db } = database;
@@ -231,6 +233,41 @@ describe("Anki package export", () => {
     collection.close();
   });
 
+  it("gives the col row's JSON every key Anki's schema 11 structs require (rslib's schema11.rs, fields without a default)", async () => {
+    const { course } = await standardCourse();
+    const apkg = await buildAnkiPackage(await loadCourseExport(db, course.id), { site, now: new Date() });
+    const { collection, rows } = openCollection(apkg);
+    const [col] = rows("select models, decks, dconf from col");
+    collection.close();
+    const keysOf = (value: unknown) => Object.keys(value as object);
+    const required = {
+      noteType: ["id", "name", "type", "mod", "usn", "sortf", "did", "tmpls", "flds", "css"],
+      field: ["name", "ord", "sticky", "rtl", "font", "size"],
+      template: ["name", "ord", "qfmt"],
+      deck: ["id", "name", "usn", "lrnToday", "revToday", "newToday", "timeToday", "collapsed", "dyn", "conf"],
+      options: ["id", "mod", "name", "usn", "maxTaken", "autoplay", "timer", "new", "rev", "lapse"],
+      newCards: ["delays", "initialFactor", "ints", "order", "perDay"],
+      reviews: ["ease4", "ivlFct", "maxIvl", "perDay"],
+      lapses: ["delays", "leechAction", "leechFails", "minInt", "mult"],
+    };
+    for (const noteType of Object.values(JSON.parse(String(col?.models))) as Record<string, unknown[]>[]) {
+      expect(keysOf(noteType)).toEqual(expect.arrayContaining(required.noteType));
+      for (const field of noteType.flds ?? []) expect(keysOf(field)).toEqual(expect.arrayContaining(required.field));
+      for (const template of noteType.tmpls ?? []) {
+        expect(keysOf(template)).toEqual(expect.arrayContaining(required.template));
+      }
+    }
+    for (const deck of Object.values(JSON.parse(String(col?.decks)))) {
+      expect(keysOf(deck)).toEqual(expect.arrayContaining(required.deck));
+    }
+    for (const options of Object.values(JSON.parse(String(col?.dconf))) as Record<string, unknown>[]) {
+      expect(keysOf(options)).toEqual(expect.arrayContaining(required.options));
+      expect(keysOf(options.new)).toEqual(expect.arrayContaining(required.newCards));
+      expect(keysOf(options.rev)).toEqual(expect.arrayContaining(required.reviews));
+      expect(keysOf(options.lapse)).toEqual(expect.arrayContaining(required.lapses));
+    }
+  });
+
   it("keeps each card's GUID and the note type's id from one export to the next, and updates the times", async () => {
     const { course } = await standardCourse();
     const exported = async (now: Date) => {
@@ -313,5 +350,33 @@ describe("export requests", () => {
     const badId = await download(new TestClient(app), 0, "csv");
     expect(badId.status).toBe(400);
     expect((await badId.json()).error.issues[0].path).toEqual(["courseId"]);
+  });
+});
+
+describe("export helpers", () => {
+  it("write GUIDs in Anki's base-91 alphabet, from the site's host whatever the scheme", () => {
+    expect([base91(0n), base91(90n), base91(91n), base91(2n ** 64n - 1n).length]).toEqual(["a", "~", "ba", 10]);
+    expect(siteKey("https://Flash.Example:8443/")).toBe("flash.example:8443");
+    expect(cardGuid(siteKey("http://flash.example"), 17)).toBe(cardGuid(siteKey("https://flash.example"), 17));
+    expect(cardGuid("flash.example", 17)).not.toBe(cardGuid("flash.example", 18));
+  });
+
+  it("quote a CSV field only when a reader needs it, and keep Quizlet cards on one line", () => {
+    expect(["plain", "a,b", 'say "x"', "#tag", " lead", "trail ", "line\nbreak", "日本語"].map(csvField)).toEqual([
+      "plain",
+      '"a,b"',
+      '"say ""x"""',
+      '"#tag"',
+      '" lead"',
+      '"trail "',
+      '"line\nbreak"',
+      "日本語",
+    ]);
+    expect(quizletField("  one\r\n two\tthree  ")).toBe("one two three");
+  });
+
+  it("fall back to course-<id> when nothing of the name is ASCII", () => {
+    expect(downloadNames({ id: 7, name: "日本語" }, "csv")).toEqual({ unicode: "日本語.csv", ascii: "course-7.csv" });
+    expect(downloadNames({ id: 7, name: "  /// " }, "txt")).toEqual({ unicode: "course-7.txt", ascii: "course-7.txt" });
   });
 });
