@@ -119,9 +119,10 @@ describe("CSV export", () => {
     const text = await res.text();
 
     const lines = text.split("\n");
-    expect(lines.slice(0, 6)).toEqual([
+    expect(lines.slice(0, 7)).toEqual([
       "#separator:Comma",
       "#html:false",
+      "#notetype:Basic (Flashcards)",
       "#tags:exportable two_words 書き出し",
       "#columns:Question,Answer,Deck,GUID",
       "#deck column:3",
@@ -132,7 +133,7 @@ describe("CSV export", () => {
     expect(text).toContain('"Two\nlines","Tab\there\r\nand CRLF"');
     expect(text).toContain('"#not a comment",<b>not bold</b> & more');
 
-    const records = readCsv(lines.slice(6).join("\n"));
+    const records = readCsv(lines.slice(7).join("\n"));
     const expected = deckRows.flatMap((deck, index) =>
       deck.cards.map((card) => [
         card.question,
@@ -149,7 +150,7 @@ describe("CSV export", () => {
     const { course } = await makeCourse(`Empty ${crypto.randomUUID().slice(0, 6)}`, []);
     const text = await (await download(new TestClient(app), course.id, "csv")).text();
     expect(text).toBe(
-      "#separator:Comma\n#html:false\n#columns:Question,Answer,Deck,GUID\n#deck column:3\n#guid column:4\n",
+      "#separator:Comma\n#html:false\n#notetype:Basic (Flashcards)\n#columns:Question,Answer,Deck,GUID\n#deck column:3\n#guid column:4\n",
     );
   });
 });
