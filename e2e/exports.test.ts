@@ -98,6 +98,20 @@ describe("exporting a course", () => {
     });
   }
 
+  it("loads the menu's code only when someone reaches for the button", async () => {
+    const page = await session.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await session.visit(page, `/en/courses/${courses.en.id}`);
+    await page.getByRole("button", { name: "Export" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((path) => path.includes("/export-menu-"))).toEqual([]);
+    await page.getByRole("button", { name: "Export" }).hover();
+    await expect.poll(() => scripts.filter((path) => path.includes("/export-menu-")).length).toBe(1);
+  });
+
   it("opens the menu and downloads from the keyboard", async () => {
     const page = await session.newPage();
     await session.visit(page, `/en/courses/${courses.en.id}`);

@@ -20,7 +20,6 @@ export const exportsRoutes = new Hono<AppEnv>().get(
       "Content-Disposition": file.disposition,
       // Built afresh from the course as it is now; no cache keeps an old copy.
       "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
     });
   },
 );

@@ -11,9 +11,11 @@ import { setupTestApp, TEST_ORIGIN } from "@server/test/test-app";
 import { strFromU8, unzipSync } from "fflate";
 import initSqlJs from "sql.js";
 import { describe, expect, it } from "vitest";
-import { cardGuid, siteKey } from "./anki-ids";
+import { base91, cardGuid, siteKey } from "./anki-ids";
 import { buildAnkiPackage, toAnkiHtml } from "./anki-package";
+import { downloadNames } from "./course-export";
 import { loadCourseExport } from "./exports.service";
+import { csvField, quizletField } from "./text-formats";
 
 const { app, database } = await setupTestApp();
 const { db } = database;
@@ -57,7 +59,8 @@ const standardCourse = () =>
       { name: "First deck", cards: AWKWARD },
       { name: "Second: part::two", cards: AWKWARD.slice(0, 4).map((c) => ({ ...c, question: `2/${c.question}` })) },
     ],
-    ["geography", "two words", "日本語"],
+    // Words no other test searches for: files share their worker's database (decision 0020).
+    ["exportable", "two words", "書き出し"],
   );
 
 const download = (client: TestClient, courseId: number, format: string) =>
@@ -116,10 +119,11 @@ describe("CSV export", () => {
     const text = await res.text();
 
     const lines = text.split("\n");
-    expect(lines.slice(0, 6)).toEqual([
+    expect(lines.slice(0, 7)).toEqual([
       "#separator:Comma",
       "#html:false",
-      "#tags:geography two_words 日本語",
+      "#notetype:Basic (Flashcards)",
+      "#tags:exportable two_words 書き出し",
       "#columns:Question,Answer,Deck,GUID",
       "#deck column:3",
       "#guid column:4",
@@ -129,7 +133,7 @@ describe("CSV export", () => {
     expect(text).toContain('"Two\nlines","Tab\there\r\nand CRLF"');
     expect(text).toContain('"#not a comment",<b>not bold</b> & more');
 
-    const records = readCsv(lines.slice(6).join("\n"));
+    const records = readCsv(lines.slice(7).join("\n"));
     const expected = deckRows.flatMap((deck, index) =>
       deck.cards.map((card) => [
         card.question,
@@ -146,7 +150,7 @@ describe("CSV export", () => {
     const { course } = await makeCourse(`Empty ${crypto.randomUUID().slice(0, 6)}`, []);
     const text = await (await download(new TestClient(app), course.id, "csv")).text();
     expect(text).toBe(
-      "#separator:Comma\n#html:false\n#columns:Question,Answer,Deck,GUID\n#deck column:3\n#guid column:4\n",
+      "#separator:Comma\n#html:false\n#notetype:Basic (Flashcards)\n#columns:Question,Answer,Deck,GUID\n#deck column:3\n#guid column:4\n",
     );
   });
 });
@@ -215,7 +219,7 @@ describe("Anki package export", () => {
       expect(note?.guid).toBe(cardGuid(site, card.id));
       expect(note?.mid).toBe(Number(model.id));
       expect(String(note?.flds).split("\x1f")).toEqual([toAnkiHtml(card.question), toAnkiHtml(card.correctAnswer)]);
-      expect(note?.tags).toBe(" geography two_words 日本語 ");
+      expect(note?.tags).toBe(" exportable two_words 書き出し ");
       const sortField = card.question.replace(/\s*\n\s*/g, " ");
       expect(note?.sfld).toBe(sortField);
       expect(note?.csum).toBe(Number.parseInt(createHash("sha1").update(sortField).digest("hex").slice(0, 8), 16));
@@ -228,6 +232,41 @@ describe("Anki package export", () => {
     expect(toAnkiHtml("Two\nlines")).toBe("Two<br>lines");
     expect(String(notes[3]?.flds).split("\x1f")[1]).toBe("&lt;b&gt;not bold&lt;/b&gt; &amp; more");
     collection.close();
+  });
+
+  it("gives the col row's JSON every key Anki's schema 11 structs require (rslib's schema11.rs, fields without a default)", async () => {
+    const { course } = await standardCourse();
+    const apkg = await buildAnkiPackage(await loadCourseExport(db, course.id), { site, now: new Date() });
+    const { collection, rows } = openCollection(apkg);
+    const [col] = rows("select models, decks, dconf from col");
+    collection.close();
+    const keysOf = (value: unknown) => Object.keys(value as object);
+    const required = {
+      noteType: ["id", "name", "type", "mod", "usn", "sortf", "did", "tmpls", "flds", "css"],
+      field: ["name", "ord", "sticky", "rtl", "font", "size"],
+      template: ["name", "ord", "qfmt"],
+      deck: ["id", "name", "usn", "lrnToday", "revToday", "newToday", "timeToday", "collapsed", "dyn", "conf"],
+      options: ["id", "mod", "name", "usn", "maxTaken", "autoplay", "timer", "new", "rev", "lapse"],
+      newCards: ["delays", "initialFactor", "ints", "order", "perDay"],
+      reviews: ["ease4", "ivlFct", "maxIvl", "perDay"],
+      lapses: ["delays", "leechAction", "leechFails", "minInt", "mult"],
+    };
+    for (const noteType of Object.values(JSON.parse(String(col?.models))) as Record<string, unknown[]>[]) {
+      expect(keysOf(noteType)).toEqual(expect.arrayContaining(required.noteType));
+      for (const field of noteType.flds ?? []) expect(keysOf(field)).toEqual(expect.arrayContaining(required.field));
+      for (const template of noteType.tmpls ?? []) {
+        expect(keysOf(template)).toEqual(expect.arrayContaining(required.template));
+      }
+    }
+    for (const deck of Object.values(JSON.parse(String(col?.decks)))) {
+      expect(keysOf(deck)).toEqual(expect.arrayContaining(required.deck));
+    }
+    for (const options of Object.values(JSON.parse(String(col?.dconf))) as Record<string, unknown>[]) {
+      expect(keysOf(options)).toEqual(expect.arrayContaining(required.options));
+      expect(keysOf(options.new)).toEqual(expect.arrayContaining(required.newCards));
+      expect(keysOf(options.rev)).toEqual(expect.arrayContaining(required.reviews));
+      expect(keysOf(options.lapse)).toEqual(expect.arrayContaining(required.lapses));
+    }
   });
 
   it("keeps each card's GUID and the note type's id from one export to the next, and updates the times", async () => {
@@ -312,5 +351,33 @@ describe("export requests", () => {
     const badId = await download(new TestClient(app), 0, "csv");
     expect(badId.status).toBe(400);
     expect((await badId.json()).error.issues[0].path).toEqual(["courseId"]);
+  });
+});
+
+describe("export helpers", () => {
+  it("write GUIDs in Anki's base-91 alphabet, from the site's host whatever the scheme", () => {
+    expect([base91(0n), base91(90n), base91(91n), base91(2n ** 64n - 1n).length]).toEqual(["a", "~", "ba", 10]);
+    expect(siteKey("https://Flash.Example:8443/")).toBe("flash.example:8443");
+    expect(cardGuid(siteKey("http://flash.example"), 17)).toBe(cardGuid(siteKey("https://flash.example"), 17));
+    expect(cardGuid("flash.example", 17)).not.toBe(cardGuid("flash.example", 18));
+  });
+
+  it("quote a CSV field only when a reader needs it, and keep Quizlet cards on one line", () => {
+    expect(["plain", "a,b", 'say "x"', "#tag", " lead", "trail ", "line\nbreak", "日本語"].map(csvField)).toEqual([
+      "plain",
+      '"a,b"',
+      '"say ""x"""',
+      '"#tag"',
+      '" lead"',
+      '"trail "',
+      '"line\nbreak"',
+      "日本語",
+    ]);
+    expect(quizletField("  one\r\n two\tthree  ")).toBe("one two three");
+  });
+
+  it("fall back to course-<id> when nothing of the name is ASCII", () => {
+    expect(downloadNames({ id: 7, name: "日本語" }, "csv")).toEqual({ unicode: "日本語.csv", ascii: "course-7.csv" });
+    expect(downloadNames({ id: 7, name: "  /// " }, "txt")).toEqual({ unicode: "course-7.txt", ascii: "course-7.txt" });
   });
 });

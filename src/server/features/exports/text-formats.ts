@@ -6,6 +6,7 @@
  * Quizlet: its import's default layout, term TAB definition, a card a line.
  */
 import { cardGuid } from "./anki-ids";
+import { NOTE_TYPE_NAME } from "./anki-package";
 import { ankiDeckName, ankiTags, type CourseExport } from "./course-export";
 
 export const CSV_COLUMNS = ["Question", "Answer", "Deck", "GUID"] as const;
@@ -23,6 +24,9 @@ export function buildCsv(course: CourseExport, site: string): string {
   const lines = [
     "#separator:Comma",
     "#html:false",
+    // The package's note type, when the collection has it (a package was imported before): a GUID
+    // then finds its note under the same type and updates it. Anki ignores a name it does not have.
+    `#notetype:${NOTE_TYPE_NAME}`,
     ...(tags.length ? [`#tags:${tags.join(" ")}`] : []),
     `#columns:${CSV_COLUMNS.join(",")}`,
     `#deck column:${CSV_COLUMNS.indexOf("Deck") + 1}`,

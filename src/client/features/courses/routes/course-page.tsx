@@ -55,7 +55,7 @@ function CourseBody({ course }: { course: CourseDetail }) {
         <FollowStar course={course} />
       </div>
       {course.description && <p className={styles.description}>{course.description}</p>}
-      {course.decks.length > 0 && <ExportButton course={course} />}
+      {course.decks.length > 0 && <ExportButton course={course} className={styles.actions} />}
       {isOwner && (
         <Suspense fallback={null}>
           <OwnerActions course={course} />

@@ -3,17 +3,16 @@ import { DeferredMenu } from "@client/components/deferred-menu";
 import { lazyComponent } from "@client/lib/lazy";
 import type { CourseDetail } from "@shared/schemas/course";
 import { useTranslation } from "react-i18next";
-import styles from "./export-button.module.css";
 
 /** The menu (Radix's, shared with the header's menus) loads on hover, focus or first click only. */
 const ExportMenu = lazyComponent(() => import("./export-menu").then((module) => module.ExportMenu));
 
 /** "Export" on a course page: downloads of the course as CSV, Quizlet text or an Anki package. */
-export function ExportButton({ course }: { course: Pick<CourseDetail, "id"> }) {
+export function ExportButton({ course, className }: { course: Pick<CourseDetail, "id">; className?: string }) {
   const { t } = useTranslation();
   const trigger = { className: buttonClass({ variant: "secondary", size: "small" }), children: t("exports.button") };
   return (
-    <div className={styles.export}>
+    <div className={className}>
       <DeferredMenu
         trigger={trigger}
         preload={ExportMenu.preload}
