@@ -68,7 +68,7 @@ describe("language picker", () => {
 
     await page.waitForURL("**/ja/home");
     await page.getByRole("heading", { level: 1, name: "ホーム" }).waitFor();
-    await page.getByRole("link", { name: "ユーザーホーム" }).waitFor();
+    await page.getByRole("link", { name: "マイページ" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("preferredLanguage"))).toBe("ja");
 
     await page.getByRole("button", { name: /言語/ }).click();

@@ -1,12 +1,23 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { Button, buttonClass } from "../components/button";
 import { Page } from "../components/page";
+import { ApiError } from "../lib/api";
 import { useLocalePath } from "../lib/use-language";
 import styles from "./status-page.module.css";
 
-function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+/**
+ * What went wrong, in the person's language where it is about the server (an ApiError's message,
+ * such as "Unexpected reply (500).", is English for the console). A fault in our own code keeps its
+ * name and stack, which is what a bug report needs.
+ */
+function describe(error: unknown, t: TFunction): string {
+  if (isRouteErrorResponse(error)) return t("theme.error_status", { status: error.status });
+  if (error instanceof ApiError) {
+    const text = t(`errors.${error.code}`);
+    return error.status > 0 ? `${text}\n${t("theme.error_status", { status: error.status })}` : text;
+  }
   if (error instanceof Error) return `${error.name}: ${error.message}\n${error.stack ?? ""}`;
   return String(error);
 }
@@ -28,7 +39,7 @@ export function ErrorPage() {
       </div>
       <details className={styles.details}>
         <summary>{t("error_page.details")}</summary>
-        <pre>{describe(error)}</pre>
+        <pre>{describe(error, t)}</pre>
       </details>
     </Page>
   );
