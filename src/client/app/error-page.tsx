@@ -1,26 +1,10 @@
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { useRouteError } from "react-router";
 import { Button, buttonClass } from "../components/button";
 import { Page } from "../components/page";
-import { ApiError } from "../lib/api";
 import { useLocalePath } from "../lib/use-language";
+import { errorDetails } from "./error-details";
 import styles from "./status-page.module.css";
-
-/**
- * What went wrong, in the person's language where it is about the server (an ApiError's message,
- * such as "Unexpected reply (500).", is English for the console). A fault in our own code keeps its
- * name and stack, which is what a bug report needs.
- */
-function describe(error: unknown, t: TFunction): string {
-  if (isRouteErrorResponse(error)) return t("theme.error_status", { status: error.status });
-  if (error instanceof ApiError) {
-    const text = t(`errors.${error.code}`);
-    return error.status > 0 ? `${text}\n${t("theme.error_status", { status: error.status })}` : text;
-  }
-  if (error instanceof Error) return `${error.name}: ${error.message}\n${error.stack ?? ""}`;
-  return String(error);
-}
 
 /** Shown in place of a route that failed to load or render. */
 export function ErrorPage() {
@@ -39,7 +23,7 @@ export function ErrorPage() {
       </div>
       <details className={styles.details}>
         <summary>{t("error_page.details")}</summary>
-        <pre>{describe(error, t)}</pre>
+        <pre>{errorDetails(error, t)}</pre>
       </details>
     </Page>
   );
