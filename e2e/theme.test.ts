@@ -182,6 +182,7 @@ describe("dark mode", () => {
     it(`passes axe on the study modes, with their marks, in the ${colorScheme} scheme`, async () => {
       const page = await session.newPage({ colorScheme });
       await session.visit(page, `/en${deckPath}/flashcards`);
+      expect((await scheme(page)).theme).toBe(colorScheme);
       await page.keyboard.press("Space");
       await page.keyboard.press("ArrowUp");
       await expectAccessible(page);
@@ -199,12 +200,22 @@ describe("dark mode", () => {
 
       await session.visit(page, `/en${deckPath}/matching`);
       await session.visit(page, `/ja${deckPath}/tile_game`);
+      await page.getByRole("button", { name: "スタート" }).click();
+      await expectAccessible(page);
     });
 
     it(`passes axe on the user home and draws readable charts in the ${colorScheme} scheme`, async () => {
       const page = await session.newPage({ colorScheme });
       await signedIn(page);
+      await expectAccessible(page); // with the "Signed in." toast
       await session.visit(page, "/en/home");
+      await session.visit(page, "/en/review");
+      // The owner's tools: the deck editor over the deck page.
+      await session.visit(page, `/en${deckPath}`);
+      await page.getByRole("button", { name: "Edit deck" }).click();
+      await page.getByRole("dialog").waitFor();
+      await expectAccessible(page);
+      await page.keyboard.press("Escape");
       await session.visit(page, "/en/stats");
       const canvases = page.locator("main canvas[role='img']");
       await expect.poll(() => canvases.count()).toBe(5);
