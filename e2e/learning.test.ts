@@ -127,7 +127,7 @@ describe("learning memory", () => {
       if (i < 3) await page.getByText(`${i + 1}／4枚`).waitFor();
     }
     await page.getByRole("heading", { name: "復習が終わりました。復習したカード：4枚" }).waitFor();
-    await page.getByText(/^次の復習: /).waitFor();
+    await page.getByText(/^次の復習：/).waitFor();
 
     // Four review answers reached the server; "Again" brought one card back within minutes.
     await expect
