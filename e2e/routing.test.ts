@@ -15,7 +15,7 @@ describe("language routing", () => {
     const page = await session.newPage({ locale: "ja-JP" });
     await session.visit(page, "/");
     expect(new URL(page.url()).pathname).toBe("/ja/");
-    await page.getByRole("heading", { name: "一つのデッキから、なんでも学べる" }).waitFor();
+    await page.getByRole("heading", { name: "デッキ一つずつで、なんでも学べる" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("ja");
   });
 
