@@ -276,6 +276,18 @@ describe("phone layout", () => {
   }
 });
 
+describe("wording", () => {
+  it("names the flashcards' keys in Japanese", async () => {
+    const page = await session.newPage({ locale: "ja-JP" });
+    await session.visit(page, `/ja${deckPath}/flashcards`);
+    await page.getByRole("button", { name: "キーボードショートカット" }).click();
+    const dialog = page.getByRole("dialog", { name: "キーボードショートカット" });
+    await dialog.getByText("カードを裏返す").waitFor();
+    expect(await dialog.locator("kbd").allTextContents()).toContain("スペース");
+    expect(await dialog.textContent()).not.toContain("Space");
+  });
+});
+
 describe("toasts", () => {
   for (const [label, options] of [
     ["desktop", {}],
