@@ -25,6 +25,7 @@ export const FIRST_SCREEN_TEXTS = [
   "course_form.create_button",
   "search.button",
   "exports.button",
+  "theme",
 ] as const;
 
 type Texts = Record<string, unknown>;
