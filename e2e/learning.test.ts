@@ -111,10 +111,10 @@ describe("learning memory", () => {
     await answeredDaysAgo(page, learner.deckId, 3, 1);
 
     await session.visit(page, "/ja/home");
-    await page.getByRole("heading", { name: "今日の復習: 4 枚" }).waitFor();
+    await page.getByRole("heading", { name: "今日の復習：4枚" }).waitFor();
     await page.getByRole("link", { name: "復習を始める" }).click();
     await page.getByRole("heading", { level: 1, name: "復習" }).waitFor();
-    await page.getByText("0 / 4 枚").waitFor();
+    await page.getByText("0／4枚").waitFor();
 
     for (const [i, key] of ["1", "2", "3", "4"].entries()) {
       const card = page.getByRole("button", { name: /^(rojo|azul|verde|negro)/ });
@@ -124,10 +124,10 @@ describe("learning memory", () => {
       // Each grade shows when the card would come back.
       await page.getByRole("button", { name: /もう一度\s*\d+分/ }).waitFor();
       await page.keyboard.press(key);
-      if (i < 3) await page.getByText(`${i + 1} / 4 枚`).waitFor();
+      if (i < 3) await page.getByText(`${i + 1}／4枚`).waitFor();
     }
-    await page.getByRole("heading", { name: "復習が終わりました。復習したカード: 4 枚" }).waitFor();
-    await page.getByText(/^次の復習: /).waitFor();
+    await page.getByRole("heading", { name: "復習が終わりました。復習したカード：4枚" }).waitFor();
+    await page.getByText(/^次の復習：/).waitFor();
 
     // Four review answers reached the server; "Again" brought one card back within minutes.
     await expect

@@ -15,7 +15,7 @@ describe("language routing", () => {
     const page = await session.newPage({ locale: "ja-JP" });
     await session.visit(page, "/");
     expect(new URL(page.url()).pathname).toBe("/ja/");
-    await page.getByRole("heading", { name: "一つのデッキから、なんでも学べる" }).waitFor();
+    await page.getByRole("heading", { name: "デッキ一つずつで、なんでも学べる" }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("ja");
   });
 
@@ -68,7 +68,7 @@ describe("language picker", () => {
 
     await page.waitForURL("**/ja/home");
     await page.getByRole("heading", { level: 1, name: "ホーム" }).waitFor();
-    await page.getByRole("link", { name: "ユーザーホーム" }).waitFor();
+    await page.getByRole("link", { name: "マイページ" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("preferredLanguage"))).toBe("ja");
 
     await page.getByRole("button", { name: /言語/ }).click();
@@ -84,7 +84,9 @@ describe("language picker", () => {
     await page.keyboard.press("Enter");
     const japanese = page.getByRole("menuitemradio", { name: "日本語" });
     await japanese.waitFor();
-    await page.keyboard.press("End");
+    // Japanese is the second item (the theme's choices follow the languages).
+    await page.keyboard.press("Home");
+    await page.keyboard.press("ArrowDown");
     await expect.poll(() => japanese.evaluate((item) => item === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
     await page.waitForURL("**/ja/");

@@ -173,14 +173,14 @@ describe("statistics", () => {
     const page = await session.newPage({ ...PHONE, timezoneId: "UTC", locale: "ja-JP" });
     await signedIn(page, "ja");
     await session.visit(page, `/ja/stats?course=${deck.courseId}`);
-    await page.getByRole("heading", { level: 1, name: `学習の統計: ${deck.courseName}` }).waitFor();
+    await page.getByRole("heading", { level: 1, name: `学習の統計：${deck.courseName}` }).waitFor();
     await expectChartsDrawn(page, 5);
     const main = page.getByRole("main");
     await main
-      .getByText(`過去 1 年の回答: ${TOTAL} 回 · 学習した日: 5 日 · 最も多い日: ${busiestDay("ja")}（5 回）`)
+      .getByText(`過去1年の回答：${TOTAL}回、学習した日：5日、最も多い日：${busiestDay("ja")}（5回）`)
       .waitFor();
-    await main.getByText(`正答率: 80%（${TOTAL} 回中 ${RIGHT} 回）`, { exact: false }).waitFor();
-    await main.getByText("テストで答えるまでの時間（中央値）: 1.5 秒（Numbers）").waitFor();
+    await main.getByText(`正答率：80%（${TOTAL}回中${RIGHT}回）`, { exact: false }).waitFor();
+    await main.getByText("テストで答えるまでの時間（中央値）：1.5 秒（Numbers）").waitFor();
 
     // The page itself does not scroll sideways; the calendar does, and opens on the latest weeks.
     const widths = await page.evaluate(() => ({
@@ -202,7 +202,7 @@ describe("statistics", () => {
       ["デッキ", "時間（中央値）", "回答数"],
       ["Numbers", "1.5 秒", "4"],
     ]);
-    const reviews = await openTable(page, "毎日の回答数（過去 1 年）", "表で見る");
+    const reviews = await openTable(page, "毎日の回答数（過去1年）", "表で見る");
     expect(reviews.slice(1)).toEqual(monthRows("ja"));
     await expectAccessible(page);
   });
@@ -219,7 +219,7 @@ describe("statistics", () => {
     await session.visit(desktop, "/ja/stats");
     await desktop.getByRole("heading", { level: 1, name: "学習の統計" }).waitFor();
     await expectChartsDrawn(desktop, 5);
-    await desktop.getByText(/^カード: 4 枚 · 新規: 0 枚 · /).waitFor();
+    await desktop.getByText(/^カード：4枚（新規：0枚、/).waitFor();
   });
 
   it("tells a new account what will show, offers a retry when loading fails, and invites a visitor to sign up", async () => {

@@ -1,10 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
-import { createApp } from "./app";
+import { createApp, THEME_SCRIPT_HASH } from "./app";
 import { chooseEncoding, compression } from "./http/compression";
 import { createCourse, createUser } from "./test/factories";
 import { setupTestApp, testConfig } from "./test/test-app";
@@ -67,7 +68,7 @@ describe("serving the web client", () => {
 });
 
 describe("security headers", () => {
-  it("sends a Content-Security-Policy without inline script, and forbids framing", async () => {
+  it("sends a Content-Security-Policy that allows only the theme's inline script, and forbids framing", async () => {
     const res = await app.request("/en/");
     const policy = res.headers.get("content-security-policy") ?? "";
     const directives = new Map(
@@ -77,11 +78,22 @@ describe("security headers", () => {
       }),
     );
     // 'wasm-unsafe-eval' lets the import worker compile sql.js's WebAssembly; no eval of script text.
-    expect(directives.get("script-src")).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(directives.get("script-src")).toEqual(["'self'", THEME_SCRIPT_HASH, "'wasm-unsafe-eval'"]);
     expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
     expect(directives.get("object-src")).toEqual(["'none'"]);
     expect(res.headers.get("permissions-policy")).toContain("camera=()");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("allows index.html's inline scripts by their hash, and no other", async () => {
+    const html = await readFile(join(import.meta.dirname, "../client/index.html"), "utf8");
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      ([, body]) =>
+        `'sha256-${createHash("sha256")
+          .update(body ?? "")
+          .digest("base64")}'`,
+    );
+    expect(inline).toEqual([THEME_SCRIPT_HASH]);
   });
 
   it("sends no HSTS over plain http, and HSTS behind https", async () => {

@@ -98,6 +98,7 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
+      ...(config.passwordHashing ? { password: config.passwordHashing } : {}),
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,

@@ -27,6 +27,17 @@ export interface AppConfig {
   clock: () => Date;
   /** How long the results of a 1–2 character search are kept (features/search). */
   shortSearchCacheMs: number;
+  /**
+   * How passwords are hashed and checked. Unset (always, outside the API tests): Better Auth's own
+   * scrypt. The API tests pass a cheaper scrypt: they check who may sign in, not the hash's cost
+   * (docs/decisions/0020).
+   */
+  passwordHashing?: PasswordHashing;
+}
+
+export interface PasswordHashing {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: addresses only this machine can reach. */

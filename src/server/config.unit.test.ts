@@ -33,3 +33,12 @@ describe("the outbox's reach", () => {
     }
   });
 });
+
+describe("password hashing", () => {
+  it("is the auth library's own outside the tests that choose a cheaper one", async () => {
+    for (const NODE_ENV of ["production", "development"] as const) {
+      const config = await resolveConfig(loadEnv({ AUTH_SECRET: secret, NODE_ENV }));
+      expect(config.passwordHashing).toBeUndefined();
+    }
+  });
+});

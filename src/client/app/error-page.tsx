@@ -1,15 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { useRouteError } from "react-router";
 import { Button, buttonClass } from "../components/button";
 import { Page } from "../components/page";
 import { useLocalePath } from "../lib/use-language";
+import { errorDetails } from "./error-details";
 import styles from "./status-page.module.css";
-
-function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
-  if (error instanceof Error) return `${error.name}: ${error.message}\n${error.stack ?? ""}`;
-  return String(error);
-}
 
 /** Shown in place of a route that failed to load or render. */
 export function ErrorPage() {
@@ -28,7 +23,7 @@ export function ErrorPage() {
       </div>
       <details className={styles.details}>
         <summary>{t("error_page.details")}</summary>
-        <pre>{describe(error)}</pre>
+        <pre>{errorDetails(error, t)}</pre>
       </details>
     </Page>
   );

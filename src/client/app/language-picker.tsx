@@ -6,16 +6,21 @@ import { useSession } from "../features/accounts/session";
 import { preloadLanguages } from "../lib/i18n";
 import { isSupportedLanguage } from "../lib/language";
 import { lazyComponent } from "../lib/lazy";
+import { chooseTheme, isThemeChoice, useThemeChoice } from "../lib/theme";
 import { useChangeLanguage, useLanguage } from "../lib/use-language";
 
 const LanguageMenu = lazyComponent(() => import("./language-menu").then((m) => m.LanguageMenu));
 
-/** Changes the interface language, and saves it for a signed-in user. */
+/**
+ * Changes the interface language, and saves it for a signed-in user; and the colour scheme (light,
+ * dark or the system's), kept on this device.
+ */
 export function LanguagePicker() {
   const { t } = useTranslation();
   const language = useLanguage();
   const changeLanguage = useChangeLanguage();
   const { user } = useSession();
+  const theme = useThemeChoice();
 
   const choose = (value: string) => {
     if (!isSupportedLanguage(value) || value === language) return;
@@ -30,7 +35,10 @@ export function LanguagePicker() {
 
   const trigger = {
     className: styles.menuButton,
-    "aria-label": t("language.current", { language: t(`language.${language}`) }),
+    "aria-label": t("theme.menu_button", {
+      language: t("language.current", { language: t(`language.${language}`) }),
+      theme: t(`theme.${theme}`),
+    }),
     children: (
       <>
         <GlobeIcon />
@@ -46,7 +54,18 @@ export function LanguagePicker() {
         preloadLanguages();
         return LanguageMenu.preload();
       }}
-      renderMenu={(state) => <LanguageMenu {...state} trigger={trigger} language={language} onChoose={choose} />}
+      renderMenu={(state) => (
+        <LanguageMenu
+          {...state}
+          trigger={trigger}
+          language={language}
+          onChoose={choose}
+          theme={theme}
+          onChooseTheme={(value) => {
+            if (isThemeChoice(value)) chooseTheme(value);
+          }}
+        />
+      )}
     />
   );
 }

@@ -3,10 +3,12 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { detectInitialLanguage, initI18n } from "../lib/i18n";
 import { createQueryClient } from "../lib/query-client";
+import { startTheme } from "../lib/theme";
 import "./global.css";
 import { Providers } from "./providers";
 import { createRouter } from "./router";
 
+startTheme();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 

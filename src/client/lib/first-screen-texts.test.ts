@@ -27,6 +27,7 @@ const FIRST_SCREEN_FILES = [
   "features/landing/routes/landing-page.tsx",
   "features/courses/routes/course-page.tsx",
   "features/follows/components/follow-star.tsx",
+  "features/exports/components/export-button.tsx",
 ];
 
 describe("the first screens' texts", () => {

@@ -24,6 +24,8 @@ export const FIRST_SCREEN_TEXTS = [
   "course_form.login_to_create",
   "course_form.create_button",
   "search.button",
+  "exports.button",
+  "theme",
 ] as const;
 
 type Texts = Record<string, unknown>;

@@ -36,6 +36,7 @@ const ACCESS: Record<string, Access> = {
   "GET /api/courses/:courseId": "public",
   "GET /api/decks/:deckId": "public",
   "GET /api/search": "public",
+  "GET /api/exports/:courseId": "public",
 
   "GET /api/profile": "signed-in",
   "PUT /api/profile/language": "signed-in",

@@ -61,6 +61,10 @@ const INVALID: Record<string, InvalidRequest[]> = {
     { query: { q: " " }, paths: [["q"]] },
     { query: { q: "x".repeat(101) }, paths: [["q"]] },
   ],
+  "GET /api/exports/:courseId": [
+    { query: { format: "pdf" }, paths: [["format"]] },
+    { params: { courseId: "abc" }, query: { format: "csv" }, paths: [["courseId"]] },
+  ],
   "PUT /api/profile/language": [{ body: { language: "fr" }, paths: [["language"]] }],
   "POST /api/courses": [{ body: { name: " ", tags: ["ok", 1] }, paths: [["name"], ["tags", 1]] }],
   "GET /api/me/courses": [badSort],

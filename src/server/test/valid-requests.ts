@@ -38,6 +38,11 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
   "GET /api/courses/:courseId": () => [{}],
   "GET /api/decks/:deckId": () => [{}],
   "GET /api/search": () => [{ query: { q: "Course" } }, { query: { q: "a" } }],
+  "GET /api/exports/:courseId": () => [
+    { query: { format: "apkg" } },
+    { query: { format: "csv" } },
+    { query: { format: "quizlet" } },
+  ],
   "GET /api/profile": () => [{}],
   "PUT /api/profile/language": () => [{ body: { language: "ja" } }],
   "POST /api/courses": () => [{ body: { name: "New course", description: "About it", tags: ["a", "b"] } }],

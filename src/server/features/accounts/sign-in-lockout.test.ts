@@ -7,13 +7,15 @@ import { createAuth } from "@server/auth";
 import { mailOutbox, sessions, users } from "@server/db/schema";
 import { createMailer } from "@server/mail";
 import { latestMailLinks, signUpConfirmed, TestClient, uniqueEmail } from "@server/test/http-client";
+import { testPasswordHashing } from "@server/test/password-hashing";
 import { setupTestApp, TEST_ORIGIN, testConfig } from "@server/test/test-app";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { runAuthRequest } from "./auth-request";
 import { SIGN_IN_LIMITS } from "./sign-in-guard";
 
-const { app, database } = await setupTestApp();
+// The limits, not the hash, are under test here: a cheaper hash (test/password-hashing.ts).
+const { app, database } = await setupTestApp({ passwordHashing: testPasswordHashing });
 const { db } = database;
 const client = () => new TestClient(app);
 const LIMIT = SIGN_IN_LIMITS.perAccountFromNewAddresses.max;
@@ -88,7 +90,11 @@ describe("form-encoded bodies (issue #9, item 1)", () => {
 
     // Past the app's JSON-only guard, the limiter itself still reads the form body: the auth
     // library's own handler, given a form with the right password, is refused.
-    const auth = createAuth({ db, config: testConfig, mailer: createMailer({ db, from: "x@test", log: () => {} }) });
+    const auth = createAuth({
+      db,
+      config: { ...testConfig, passwordHashing: testPasswordHashing },
+      mailer: createMailer({ db, from: "x@test", log: () => {} }),
+    });
     const direct = await runAuthRequest({ address: randomAddress(), path: "/sign-in/email" }, () =>
       auth.handler(
         new Request(`${TEST_ORIGIN}/api/auth/sign-in/email`, {
@@ -104,7 +110,11 @@ describe("form-encoded bodies (issue #9, item 1)", () => {
 
   it("counts wrong form-encoded guesses that reach the auth library towards the lock", async () => {
     const { email, password } = await signUpConfirmed(client(), db);
-    const auth = createAuth({ db, config: testConfig, mailer: createMailer({ db, from: "x@test", log: () => {} }) });
+    const auth = createAuth({
+      db,
+      config: { ...testConfig, passwordHashing: testPasswordHashing },
+      mailer: createMailer({ db, from: "x@test", log: () => {} }),
+    });
     for (let i = 0; i < LIMIT; i++) {
       const res = await runAuthRequest({ address: randomAddress(), path: "/sign-in/email" }, () =>
         auth.handler(

@@ -1,6 +1,7 @@
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { useSession } from "@client/features/accounts/session";
+import { ExportButton } from "@client/features/exports/components/export-button";
 import { FollowStar } from "@client/features/follows/components/follow-star";
 import { ApiError } from "@client/lib/api";
 import { lazyComponent } from "@client/lib/lazy";
@@ -54,6 +55,7 @@ function CourseBody({ course }: { course: CourseDetail }) {
         <FollowStar course={course} />
       </div>
       {course.description && <p className={styles.description}>{course.description}</p>}
+      {course.decks.length > 0 && <ExportButton course={course} className={styles.actions} />}
       {isOwner && (
         <Suspense fallback={null}>
           <OwnerActions course={course} />

@@ -3,6 +3,8 @@
  * pieces the statistics charts use are registered (tree-shaken), and this module is reached from
  * the statistics page's chunk alone: no other screen downloads the library.
  */
+
+import { useTheme } from "@client/lib/theme";
 import {
   BarController,
   BarElement,
@@ -50,14 +52,17 @@ interface ChartCanvasProps<T extends ChartType> {
 export function ChartCanvas<T extends ChartType>({ build, label, height, minWidth, scrollLabel }: ChartCanvasProps<T>) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const scroller = useRef<HTMLElement>(null);
+  // Drawn again in the other scheme's colours when the scheme changes (canvas pixels do not follow CSS).
+  const theme = useTheme();
 
   useEffect(() => {
     const element = canvas.current;
     if (!element) return;
     const font = getComputedStyle(element).fontFamily;
     const chart = new Chart(element, build(chartColors(element), font) as ChartConfiguration);
+    element.dataset.theme = theme;
     return () => chart.destroy();
-  }, [build]);
+  }, [build, theme]);
 
   // The calendar opens on its latest weeks.
   useEffect(() => {

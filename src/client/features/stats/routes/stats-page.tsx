@@ -10,6 +10,7 @@ import { Page } from "@client/components/page";
 import { SignUpInvitation } from "@client/features/accounts/components/sign-up-invitation";
 import { useSession } from "@client/features/accounts/session";
 import { courseQuery } from "@client/features/courses/api/get-course";
+import { useTheme } from "@client/lib/theme";
 import { useLanguage, useLocalePath } from "@client/lib/use-language";
 import type { LearnerStats } from "@shared/schemas/stats";
 import { useQuery } from "@tanstack/react-query";
@@ -209,6 +210,7 @@ function shape(stats: LearnerStats) {
 /** The calendar's shades, from no reviews to the busiest days (the table has the numbers). */
 function HeatLegend() {
   const { t } = useTranslation();
+  useTheme(); // the shades are read from the scheme in effect: read again when it changes
   const { heat } = chartColors();
   return (
     <div className={styles.legend} aria-hidden="true">

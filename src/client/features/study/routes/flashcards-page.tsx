@@ -156,7 +156,7 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
       <Dialog open={helpOpen} onOpenChange={setHelpOpen} title={t("study.shortcuts")}>
         <dl className={styles.shortcuts}>
           <dt>
-            <kbd>Space</kbd>
+            <kbd>{t("theme.key_space")}</kbd>
           </dt>
           <dd>{t("study.key_flip")}</dd>
           <dt>

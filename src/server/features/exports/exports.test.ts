@@ -1,0 +1,383 @@
+/**
+ * Course exports, read back the way their readers read them: the CSV through an RFC 4180 reader
+ * (headers as Anki reads them), Quizlet's text by tab and line, and the .apkg unzipped with fflate
+ * and opened with sql.js as the SQLite collection Anki opens.
+ */
+import { createHash } from "node:crypto";
+import { courses, courseTags, decks, flashcards } from "@server/db/schema";
+import { createUser } from "@server/test/factories";
+import { signedInClient, TestClient } from "@server/test/http-client";
+import { setupTestApp, TEST_ORIGIN } from "@server/test/test-app";
+import { strFromU8, unzipSync } from "fflate";
+import initSqlJs from "sql.js";
+import { describe, expect, it } from "vitest";
+import { base91, cardGuid, siteKey } from "./anki-ids";
+import { buildAnkiPackage, toAnkiHtml } from "./anki-package";
+import { downloadNames } from "./course-export";
+import { loadCourseExport } from "./exports.service";
+import { csvField, quizletField } from "./text-formats";
+
+const { app, database } = await setupTestApp();
+const { db } = database;
+const SQL = await initSqlJs();
+const site = siteKey(TEST_ORIGIN);
+
+/** Cards that break naive writers: separators, quotes, line breaks, markup, a leading "#", Japanese. */
+const AWKWARD = [
+  { question: "Capital of France, the country?", answer: "Paris" },
+  { question: 'He said "bonjour"', answer: 'Quote: "", twice' },
+  { question: "Two\nlines", answer: "Tab\there\r\nand CRLF" },
+  { question: "#not a comment", answer: "<b>not bold</b> & more" },
+  { question: "日本の首都は？", answer: "東京（とうきょう）、です" },
+];
+
+async function makeCourse(name: string, deckCards: { name: string; cards: typeof AWKWARD }[], tags: string[] = []) {
+  const user = await createUser(db);
+  const [course] = await db.insert(courses).values({ userId: user.id, name }).returning();
+  if (!course) throw new Error("no course");
+  if (tags.length) await db.insert(courseTags).values(tags.map((tag) => ({ courseId: course.id, tag })));
+  const deckRows = [];
+  for (const [index, deck] of deckCards.entries()) {
+    const [row] = await db
+      .insert(decks)
+      .values({ courseId: course.id, userId: user.id, name: deck.name, level: index + 1 })
+      .returning();
+    if (!row) throw new Error("no deck");
+    const cards = await db
+      .insert(flashcards)
+      .values(deck.cards.map((card) => ({ deckId: row.id, question: card.question, correctAnswer: card.answer })))
+      .returning();
+    deckRows.push({ ...row, cards });
+  }
+  return { course, decks: deckRows };
+}
+
+const standardCourse = () =>
+  makeCourse(
+    `Awkward, "quoted" 語彙 ${crypto.randomUUID().slice(0, 6)}`,
+    [
+      { name: "First deck", cards: AWKWARD },
+      { name: "Second: part::two", cards: AWKWARD.slice(0, 4).map((c) => ({ ...c, question: `2/${c.question}` })) },
+    ],
+    // Words no other test searches for: files share their worker's database (decision 0020).
+    ["exportable", "two words", "書き出し"],
+  );
+
+const download = (client: TestClient, courseId: number, format: string) =>
+  client.get(`/api/exports/${courseId}?format=${format}`);
+
+/** A strict RFC 4180 reader (quoted fields, doubled quotes, line breaks inside quotes). */
+function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"' && field === "") quoted = true;
+    else if (char === ",") {
+      row.push(field);
+      field = "";
+    } else if (char === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += char;
+  }
+  expect(quoted).toBe(false);
+  if (field !== "" || row.length) rows.push([...row, field]);
+  return rows;
+}
+
+function openCollection(apkg: Uint8Array) {
+  const files = unzipSync(apkg);
+  expect(Object.keys(files).sort()).toEqual(["collection.anki21", "media"]);
+  expect(strFromU8(files.media ?? new Uint8Array())).toBe("{}");
+  const collection = new SQL.Database(files["collection.anki21"]);
+  const rows = (sql: string) => {
+    const [result] = collection.exec(sql);
+    if (!result) return [];
+    return result.values.map((values) => Object.fromEntries(result.columns.map((column, i) => [column, values[i]])));
+  };
+  return { collection, rows };
+}
+
+describe("CSV export", () => {
+  it("writes Anki's headers and quotes every awkward field so that it reads back exactly", async () => {
+    const { course, decks: deckRows } = await standardCourse();
+    const res = await download(new TestClient(app), course.id, "csv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="[ -~]+\.csv"; filename\*=UTF-8''/);
+    const text = await res.text();
+
+    const lines = text.split("\n");
+    expect(lines.slice(0, 7)).toEqual([
+      "#separator:Comma",
+      "#html:false",
+      "#notetype:Basic (Flashcards)",
+      "#tags:exportable two_words 書き出し",
+      "#columns:Question,Answer,Deck,GUID",
+      "#deck column:3",
+      "#guid column:4",
+    ]);
+    // The raw quoting, as written: doubled quotes, a quoted line break, a quoted leading "#".
+    expect(text).toContain('"He said ""bonjour""","Quote: """", twice"');
+    expect(text).toContain('"Two\nlines","Tab\there\r\nand CRLF"');
+    expect(text).toContain('"#not a comment",<b>not bold</b> & more');
+
+    const records = readCsv(lines.slice(7).join("\n"));
+    const expected = deckRows.flatMap((deck, index) =>
+      deck.cards.map((card) => [
+        card.question,
+        card.correctAnswer,
+        `${course.name.replace(/\s+/g, " ")}::${index === 0 ? "First deck" : "Second: part:two"}`,
+        cardGuid(site, card.id),
+      ]),
+    );
+    expect(records).toEqual(expected);
+    expect(records).toHaveLength(9);
+  });
+
+  it("writes only the headers for a course without decks, and no #tags line without tags", async () => {
+    const { course } = await makeCourse(`Empty ${crypto.randomUUID().slice(0, 6)}`, []);
+    const text = await (await download(new TestClient(app), course.id, "csv")).text();
+    expect(text).toBe(
+      "#separator:Comma\n#html:false\n#notetype:Basic (Flashcards)\n#columns:Question,Answer,Deck,GUID\n#deck column:3\n#guid column:4\n",
+    );
+  });
+});
+
+describe("Quizlet export", () => {
+  it("writes term TAB definition, one card a line, line breaks and tabs inside a card as spaces", async () => {
+    const { course } = await standardCourse();
+    const res = await download(new TestClient(app), course.id, "quizlet");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/filename="[ -~]+\.txt"/);
+    const text = await res.text();
+    expect(text.endsWith("\n")).toBe(true);
+    const lines = text.slice(0, -1).split("\n");
+    expect(lines).toHaveLength(9);
+    expect(lines.map((line) => line.split("\t"))).toEqual(
+      [...AWKWARD, ...AWKWARD.slice(0, 4).map((c) => ({ ...c, question: `2/${c.question}` }))].map((card) => [
+        card.question.replace(/\s*\n\s*/g, " "),
+        card.answer.replace(/[\t\r\n]+/g, " "),
+      ]),
+    );
+    expect(lines[2]).toBe("Two lines\tTab here and CRLF");
+    expect(lines[4]).toBe("日本の首都は？\t東京（とうきょう）、です");
+  });
+});
+
+describe("Anki package export", () => {
+  it("is a collection.anki21 of schema 11 with a Basic note type, one deck per course deck and one note a card", async () => {
+    const { course, decks: deckRows } = await standardCourse();
+    const res = await download(new TestClient(app), course.id, "apkg");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/octet-stream");
+    expect(res.headers.get("content-disposition")).toMatch(/filename="[ -~]+\.apkg"/);
+    const { collection, rows } = openCollection(new Uint8Array(await res.arrayBuffer()));
+
+    const [col] = rows("select * from col");
+    expect(col?.ver).toBe(11);
+    const models = JSON.parse(String(col?.models));
+    const model = (Object.values(models) as Record<string, unknown>[])[0] ?? {};
+    expect(Object.keys(models)).toHaveLength(1);
+    expect(model).toMatchObject({ type: 0, sortf: 0, req: [[0, "all", [0]]] });
+    expect((model.flds as { name: string; ord: number }[]).map((f) => [f.ord, f.name])).toEqual([
+      [0, "Front"],
+      [1, "Back"],
+    ]);
+    expect((model.tmpls as { qfmt: string; afmt: string }[]).map((t) => t.qfmt)).toEqual(["{{Front}}"]);
+
+    const courseDeck = course.name.replace(/\s+/g, " ");
+    const deckJson = JSON.parse(String(col?.decks)) as Record<string, { id: number; name: string; conf: number }>;
+    const byName = new Map(Object.values(deckJson).map((deck) => [deck.name, deck]));
+    expect([...byName.keys()].sort()).toEqual(
+      ["Default", courseDeck, `${courseDeck}::First deck`, `${courseDeck}::Second: part:two`].sort(),
+    );
+    for (const [key, deck] of Object.entries(deckJson)) expect(String(deck.id)).toBe(key);
+    expect(Object.keys(JSON.parse(String(col?.dconf)))).toEqual(["1"]);
+
+    const notes = rows("select id, guid, mid, tags, flds, sfld, csum from notes order by id");
+    const cards = rows("select id, nid, did, ord, type, queue, due from cards order by due");
+    const allCards = deckRows.flatMap((deck, index) => deck.cards.map((card) => ({ card, deckIndex: index })));
+    expect(notes).toHaveLength(allCards.length);
+    expect(cards).toHaveLength(allCards.length);
+
+    const deckNames = [`${courseDeck}::First deck`, `${courseDeck}::Second: part:two`];
+    allCards.forEach(({ card, deckIndex }, index) => {
+      const note = notes[index];
+      expect(note?.guid).toBe(cardGuid(site, card.id));
+      expect(note?.mid).toBe(Number(model.id));
+      expect(String(note?.flds).split("\x1f")).toEqual([toAnkiHtml(card.question), toAnkiHtml(card.correctAnswer)]);
+      expect(note?.tags).toBe(" exportable two_words 書き出し ");
+      const sortField = card.question.replace(/\s*\n\s*/g, " ");
+      expect(note?.sfld).toBe(sortField);
+      expect(note?.csum).toBe(Number.parseInt(createHash("sha1").update(sortField).digest("hex").slice(0, 8), 16));
+      // One card per note, new, in the course's order, in its deck.
+      const noteCards = cards.filter((c) => c.nid === note?.id);
+      expect(noteCards).toHaveLength(1);
+      expect(noteCards[0]).toMatchObject({ ord: 0, type: 0, queue: 0, due: index + 1 });
+      expect(deckJson[String(noteCards[0]?.did)]?.name).toBe(deckNames[deckIndex]);
+    });
+    expect(toAnkiHtml("Two\nlines")).toBe("Two<br>lines");
+    expect(String(notes[3]?.flds).split("\x1f")[1]).toBe("&lt;b&gt;not bold&lt;/b&gt; &amp; more");
+    collection.close();
+  });
+
+  it("gives the col row's JSON every key Anki's schema 11 structs require (rslib's schema11.rs, fields without a default)", async () => {
+    const { course } = await standardCourse();
+    const apkg = await buildAnkiPackage(await loadCourseExport(db, course.id), { site, now: new Date() });
+    const { collection, rows } = openCollection(apkg);
+    const [col] = rows("select models, decks, dconf from col");
+    collection.close();
+    const keysOf = (value: unknown) => Object.keys(value as object);
+    const required = {
+      noteType: ["id", "name", "type", "mod", "usn", "sortf", "did", "tmpls", "flds", "css"],
+      field: ["name", "ord", "sticky", "rtl", "font", "size"],
+      template: ["name", "ord", "qfmt"],
+      deck: ["id", "name", "usn", "lrnToday", "revToday", "newToday", "timeToday", "collapsed", "dyn", "conf"],
+      options: ["id", "mod", "name", "usn", "maxTaken", "autoplay", "timer", "new", "rev", "lapse"],
+      newCards: ["delays", "initialFactor", "ints", "order", "perDay"],
+      reviews: ["ease4", "ivlFct", "maxIvl", "perDay"],
+      lapses: ["delays", "leechAction", "leechFails", "minInt", "mult"],
+    };
+    for (const noteType of Object.values(JSON.parse(String(col?.models))) as Record<string, unknown[]>[]) {
+      expect(keysOf(noteType)).toEqual(expect.arrayContaining(required.noteType));
+      for (const field of noteType.flds ?? []) expect(keysOf(field)).toEqual(expect.arrayContaining(required.field));
+      for (const template of noteType.tmpls ?? []) {
+        expect(keysOf(template)).toEqual(expect.arrayContaining(required.template));
+      }
+    }
+    for (const deck of Object.values(JSON.parse(String(col?.decks)))) {
+      expect(keysOf(deck)).toEqual(expect.arrayContaining(required.deck));
+    }
+    for (const options of Object.values(JSON.parse(String(col?.dconf))) as Record<string, unknown>[]) {
+      expect(keysOf(options)).toEqual(expect.arrayContaining(required.options));
+      expect(keysOf(options.new)).toEqual(expect.arrayContaining(required.newCards));
+      expect(keysOf(options.rev)).toEqual(expect.arrayContaining(required.reviews));
+      expect(keysOf(options.lapse)).toEqual(expect.arrayContaining(required.lapses));
+    }
+  });
+
+  it("keeps each card's GUID and the note type's id from one export to the next, and updates the times", async () => {
+    const { course } = await standardCourse();
+    const exported = async (now: Date) => {
+      const data = await loadCourseExport(db, course.id);
+      const { collection, rows } = openCollection(await buildAnkiPackage(data, { site, now }));
+      const result = {
+        guids: rows("select guid from notes order by id").map((row) => row.guid),
+        mods: rows("select distinct mod from notes").map((row) => row.mod),
+        models: Object.keys(JSON.parse(String(rows("select models from col")[0]?.models))),
+      };
+      collection.close();
+      return result;
+    };
+    const first = await exported(new Date("2026-01-01T00:00:00Z"));
+    const second = await exported(new Date("2026-02-01T00:00:00Z"));
+    expect(second.guids).toEqual(first.guids);
+    expect(new Set(first.guids).size).toBe(9);
+    expect(second.models).toEqual(first.models);
+    expect(first.mods).toEqual([Date.parse("2026-01-01T00:00:00Z") / 1000]);
+    expect(second.mods).toEqual([Date.parse("2026-02-01T00:00:00Z") / 1000]);
+
+    // Another site's export of the same card ids is other notes to Anki.
+    const elsewhere = await buildAnkiPackage(await loadCourseExport(db, course.id), {
+      site: "flashcards.example",
+      now: new Date(),
+    });
+    const { rows } = openCollection(elsewhere);
+    const otherGuids = rows("select guid from notes").map((row) => row.guid);
+    expect(otherGuids.filter((guid) => first.guids.includes(guid))).toEqual([]);
+  });
+
+  it("packs a course without decks as a collection with no notes", async () => {
+    const { course } = await makeCourse(`Empty ${crypto.randomUUID().slice(0, 6)}`, []);
+    const res = await download(new TestClient(app), course.id, "apkg");
+    expect(res.status).toBe(200);
+    const { rows } = openCollection(new Uint8Array(await res.arrayBuffer()));
+    expect(rows("select count(*) as n from notes")).toEqual([{ n: 0 }]);
+    expect(rows("select ver from col")).toEqual([{ ver: 11 }]);
+  });
+});
+
+describe("export requests", () => {
+  it("names the file after the course, in ASCII and as RFC 5987's filename*", async () => {
+    const { course } = await makeCourse(`日本語 Vocabulary/1: "core" ${crypto.randomUUID().slice(0, 4)}`, []);
+    const header = (await download(new TestClient(app), course.id, "apkg")).headers.get("content-disposition") ?? "";
+    const [, ascii, encoded] = header.match(/^attachment; filename="([^"]*)"; filename\*=UTF-8''(\S+)$/) ?? [];
+    expect(ascii).toMatch(/^[A-Za-z0-9 ._-]+\.apkg$/);
+    expect(ascii).toContain("Vocabulary 1 core");
+    expect(ascii?.startsWith("_")).toBe(false);
+    expect(encoded).toMatch(/^[A-Za-z0-9%!#$&+.^_`|~-]+$/);
+    expect(decodeURIComponent(encoded ?? "")).toBe(`${course.name.replace(/[/:"]+/g, " ").replace(/\s+/g, " ")}.apkg`);
+  });
+
+  it("serves visitors and signed-in users alike (every course is public)", async () => {
+    const { course } = await standardCourse();
+    const { client } = await signedInClient(app, db);
+    for (const user of [new TestClient(app), client]) {
+      const res = await download(user, course.id, "csv");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
+  it("answers 404 in the one error shape for a course that does not exist", async () => {
+    const res = await download(new TestClient(app), 2_147_483_000, "csv");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not_found", message: "Course not found." } });
+  });
+
+  it("refuses an unknown format or a bad id with 400 naming the field", async () => {
+    const { course } = await makeCourse(`Bad ${crypto.randomUUID().slice(0, 6)}`, []);
+    const badFormat = await download(new TestClient(app), course.id, "xlsx");
+    expect(badFormat.status).toBe(400);
+    const body = await badFormat.json();
+    expect(body.error.code).toBe("invalid_request");
+    expect(body.error.issues).toEqual([{ path: ["format"], key: "exports.unknown_format" }]);
+
+    const noFormat = await new TestClient(app).get(`/api/exports/${course.id}`);
+    expect(noFormat.status).toBe(400);
+    const badId = await download(new TestClient(app), 0, "csv");
+    expect(badId.status).toBe(400);
+    expect((await badId.json()).error.issues[0].path).toEqual(["courseId"]);
+  });
+});
+
+describe("export helpers", () => {
+  it("write GUIDs in Anki's base-91 alphabet, from the site's host whatever the scheme", () => {
+    expect([base91(0n), base91(90n), base91(91n), base91(2n ** 64n - 1n).length]).toEqual(["a", "~", "ba", 10]);
+    expect(siteKey("https://Flash.Example:8443/")).toBe("flash.example:8443");
+    expect(cardGuid(siteKey("http://flash.example"), 17)).toBe(cardGuid(siteKey("https://flash.example"), 17));
+    expect(cardGuid("flash.example", 17)).not.toBe(cardGuid("flash.example", 18));
+  });
+
+  it("quote a CSV field only when a reader needs it, and keep Quizlet cards on one line", () => {
+    expect(["plain", "a,b", 'say "x"', "#tag", " lead", "trail ", "line\nbreak", "日本語"].map(csvField)).toEqual([
+      "plain",
+      '"a,b"',
+      '"say ""x"""',
+      '"#tag"',
+      '" lead"',
+      '"trail "',
+      '"line\nbreak"',
+      "日本語",
+    ]);
+    expect(quizletField("  one\r\n two\tthree  ")).toBe("one two three");
+  });
+
+  it("fall back to course-<id> when nothing of the name is ASCII", () => {
+    expect(downloadNames({ id: 7, name: "日本語" }, "csv")).toEqual({ unicode: "日本語.csv", ascii: "course-7.csv" });
+    expect(downloadNames({ id: 7, name: "  /// " }, "txt")).toEqual({ unicode: "course-7.txt", ascii: "course-7.txt" });
+  });
+});
