@@ -6,6 +6,7 @@
 import type { AnkiCollection, AnkiNoteType } from "./anki";
 import { expandCloze } from "./cloze";
 import { htmlToText } from "./html";
+import { withoutCommonParent } from "./plan";
 import { type ImportDeck, type ImportLosses, NO_LOSSES } from "./types";
 
 /** `answer: null` — every other non-empty field, one per line. */
@@ -34,6 +35,8 @@ export function usedNoteTypes(collection: AnkiCollection): { type: AnkiNoteType;
 
 export interface AnkiImport {
   decks: ImportDeck[];
+  /** The parent deck every deck shares ("Spanish" of "Spanish::Verbs", "Spanish::Nouns"), taken off their names. */
+  parent: string | null;
   tags: string[];
   losses: ImportLosses;
   mediaFiles: number;
@@ -109,8 +112,10 @@ export function ankiToDecks(collection: AnkiCollection, choices: FieldChoices): 
     if (hadFormatting) losses.formatting += 1;
   }
 
+  const { parent, decks: named } = withoutCommonParent([...decks.values()]);
   return {
-    decks: [...decks.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    decks: named.sort((a, b) => a.name.localeCompare(b.name)),
+    parent,
     tags: [...tagCounts.entries()].sort((a, b) => b[1] - a[1]).map(([tag]) => tag),
     losses,
     mediaFiles: collection.mediaFiles,

@@ -5,6 +5,7 @@
  */
 import Papa from "papaparse";
 import { htmlToText } from "./html";
+import { withoutCommonParent } from "./plan";
 import { type ImportDeck, ImportFileError, type ImportLosses, NO_LOSSES } from "./types";
 
 export interface DelimitedTable {
@@ -126,6 +127,8 @@ export function defaultColumns(table: DelimitedTable): ColumnChoice {
 
 export interface TableImport {
   decks: ImportDeck[];
+  /** The parent deck every row's deck shares (Anki's `Parent::Child`), taken off their names. */
+  parent: string | null;
   tags: string[];
   losses: ImportLosses;
 }
@@ -159,5 +162,6 @@ export function tableToDecks(table: DelimitedTable, choice: ColumnChoice, fallba
     const rowTags = [...table.tags, ...(table.tagsColumn !== null ? cell(table.tagsColumn).split(/\s+/) : [])];
     for (const tag of rowTags.filter(Boolean)) tags.set(tag, (tags.get(tag) ?? 0) + 1);
   }
-  return { decks: [...decks.values()], tags: [...tags.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t), losses };
+  const { parent, decks: named } = withoutCommonParent([...decks.values()]);
+  return { decks: named, parent, tags: [...tags.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t), losses };
 }

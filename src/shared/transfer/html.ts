@@ -65,15 +65,17 @@ export function htmlToText(html: string): PlainText {
   const hadMedia = MEDIA.test(html);
   MEDIA.lastIndex = 0;
   const hadFormatting = FORMATTING.test(html);
+  // A raw line break in HTML source is only a space; breaks come from <br> and block ends. Other
+  // whitespace is kept as written (an exported card's tab or double space comes back unchanged).
   const text = decodeEntities(
     html
+      .replace(/\r\n?|\n/g, " ")
       .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "")
       .replace(MEDIA, "")
       .replace(BLOCK_BREAK, "\n")
       .replace(/<[^>]*>/g, ""),
   )
-    .replace(/\r\n?/g, "\n")
-    .replace(/[ \t\u00a0]+/g, " ")
+    .replace(/\u00a0/g, " ")
     .split("\n")
     .map((line) => line.trim())
     .join("\n")

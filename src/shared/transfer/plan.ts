@@ -144,3 +144,14 @@ export function courseTags(tags: string[]): { tags: string[]; dropped: number } 
     dropped: Math.max(0, unique.length - TEXT_LIMITS.tagsPerCourse),
   };
 }
+
+/**
+ * When every deck sits under one top-level deck (as a course exported by us, or a shared deck with
+ * subdecks, does), that deck names the course and the decks keep only the rest of their names.
+ */
+export function withoutCommonParent(list: ImportDeck[]): { parent: string | null; decks: ImportDeck[] } {
+  const first = list[0]?.name.split("::")[0];
+  const shared = first !== undefined && list.every((deck) => deck.name.startsWith(`${first}::`));
+  if (!shared) return { parent: null, decks: list };
+  return { parent: first, decks: list.map((deck) => ({ ...deck, name: deck.name.slice(first.length + 2) })) };
+}

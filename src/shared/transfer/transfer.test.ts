@@ -85,9 +85,11 @@ describe("CSV and TSV", () => {
     expect(table).toMatchObject({ delimiter: "\t", html: true, deckColumn: 2, tagsColumn: 3 });
     expect(table.columns).toEqual(["Front", "Back", "Deck", "Tags"]);
     const result = tableToDecks(table, defaultColumns(table), "Fallback");
+    // Both decks sit under "Animals": that parent names the course, the decks keep the rest.
+    expect(result.parent).toBe("Animals");
     expect(result.decks.map((d) => [d.name, d.cards.length])).toEqual([
-      ["Animals::Mammals", 4],
-      ["Animals::Birds", 1],
+      ["Mammals", 4],
+      ["Birds", 1],
     ]);
     expect(result.decks[0]?.cards[0]).toEqual({ question: "dog", answer: "犬" });
     expect(result.decks[0]?.cards[1]).toEqual({ question: "cat", answer: "猫\nねこ" });

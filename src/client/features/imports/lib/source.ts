@@ -12,6 +12,8 @@ export interface SourceResult {
   decks: ImportDeck[];
   tags: string[];
   losses: ImportLosses;
+  /** A name for the course found in the source (an Anki parent deck), if any. */
+  parent?: string | null;
   /** Pasted chunks without the term separator. */
   unsplit: number;
   mediaFiles: number;

@@ -82,7 +82,14 @@ function ImportForm() {
   const termKind = termOverride ?? detected.term.kind;
   const cardKind = cardOverride ?? detected.card.kind;
   const fileName = file.kind === "read" ? baseName(file.name) : "";
-  const fallbackName = fileName || t("imports.default_course_name");
+  const ankiResult = useMemo(
+    () =>
+      file.kind === "read" && file.content.kind === "anki"
+        ? sourceResult({ kind: "anki", collection: file.content.collection, fields })
+        : null,
+    [file, fields],
+  );
+  const fallbackName = (mode === "file" && ankiResult?.parent) || fileName || t("imports.default_course_name");
 
   // A pasted or tabular deck is named after the course being made; an Anki deck keeps its own name.
   const deckName = (target === "new" && courseName.trim()) || fallbackName;
@@ -99,13 +106,6 @@ function ImportForm() {
     const { table } = file.content;
     return sourceResult({ kind: "table", table, columns: columns ?? defaultColumns(table), deckName });
   }, [mode, text, termKind, cardKind, customTerm, customCard, file, columns, deckName]);
-  const ankiResult = useMemo(
-    () =>
-      file.kind === "read" && file.content.kind === "anki"
-        ? sourceResult({ kind: "anki", collection: file.content.collection, fields })
-        : null,
-    [file, fields],
-  );
   const result = mode === "file" && ankiResult ? ankiResult : textResult;
   const pooledName = t("imports.pooled_name");
   const plan = useMemo(

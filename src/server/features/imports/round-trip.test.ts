@@ -1,0 +1,110 @@
+/**
+ * The issue's round trip: a course exported as an Anki package (and as CSV) by the export half and
+ * read back by the import half gives the same decks and cards, and importing it makes an equal course.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { decks, flashcards } from "@server/db/schema";
+import { ok, signedInClient } from "@server/test/http-client";
+import { setupTestApp } from "@server/test/test-app";
+import { readAnkiPackage } from "@shared/transfer/anki";
+import { ankiToDecks, defaultFieldChoices } from "@shared/transfer/anki-convert";
+import { defaultColumns, parseDelimited, tableToDecks } from "@shared/transfer/csv";
+import { planImport } from "@shared/transfer/plan";
+import type { ImportDeck } from "@shared/transfer/types";
+import { asc, eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+const { app, database } = await setupTestApp();
+const { db } = database;
+const wasmBinary = readFileSync(createRequire(import.meta.url).resolve("sql.js/dist/sql-wasm.wasm"))
+  .buffer as ArrayBuffer;
+
+const original = [
+  {
+    name: "動詞",
+    description: "Verbs",
+    cards: Array.from({ length: 6 }, (_, i) => ({ question: `食べる ${i}`, answer: `to eat\n(${i})`, duration: 3 })),
+  },
+  {
+    name: "Symbols & quotes",
+    description: "Awkward text",
+    cards: [
+      { question: 'He said "hi", then left', answer: "a, b; c", duration: 3 },
+      { question: "<b>not bold</b>", answer: "1 < 2 & 3 > 2", duration: 3 },
+      { question: "tab\there", answer: "x", duration: 3 },
+      { question: "last", answer: "one", duration: 3 },
+    ],
+  },
+];
+
+const texts = {
+  part: (name: string, i: number) => `${name} (Part ${i})`,
+  pooled: "Other cards",
+  description: (source: string) => `Imported from ${source}.`,
+};
+
+/** Cards per deck, by deck name. */
+const shape = (list: ImportDeck[]) =>
+  Object.fromEntries(list.map((deck) => [deck.name, deck.cards.map((c) => [c.question, c.answer])]));
+
+describe("export, then import", () => {
+  it("reads an exported .apkg and .csv back to the same decks and cards, and imports an equal course", async () => {
+    const { client } = await signedInClient(app, db);
+    const { courseId } = await ok(
+      client.api.imports.$post({
+        json: {
+          importId: crypto.randomUUID(),
+          target: { kind: "new", course: { name: "Round trip", description: "", tags: [] } },
+          decks: original,
+        },
+      }),
+    );
+    const expected = shape(original.map((d) => ({ name: d.name, cards: d.cards })));
+
+    const apkg = await client.get(`/api/exports/${courseId}?format=apkg`);
+    expect(apkg.status).toBe(200);
+    const collection = await readAnkiPackage(new Uint8Array(await apkg.arrayBuffer()), { sqlJs: { wasmBinary } });
+    const fromPackage = ankiToDecks(collection, defaultFieldChoices(collection));
+    // The package nests the decks under the course: that parent names the course again.
+    expect(fromPackage.parent).toBe("Round trip");
+    expect(shape(fromPackage.decks)).toEqual(expected);
+
+    const csv = await client.get(`/api/exports/${courseId}?format=csv`);
+    const table = parseDelimited(await csv.text());
+    const fromCsv = tableToDecks(table, defaultColumns(table), "Round trip");
+    expect(shape(fromCsv.decks)).toEqual(expected);
+
+    // Imported again: a second course with the same decks in the same order and the same cards.
+    const plan = planImport(fromPackage.decks, texts);
+    const again = await ok(
+      client.api.imports.$post({
+        json: {
+          importId: crypto.randomUUID(),
+          target: { kind: "new", course: { name: "Round trip again", description: "", tags: [] } },
+          decks: plan.decks.map(({ name, description, cards }) => ({ name, description, cards })),
+        },
+      }),
+    );
+    const stored = async (id: number) => {
+      const rows = await db.select().from(decks).where(eq(decks.courseId, id)).orderBy(asc(decks.level));
+      const cards = await db
+        .select()
+        .from(flashcards)
+        .where(
+          inArray(
+            flashcards.deckId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(flashcards.id));
+      return Object.fromEntries(
+        rows.map((r) => [
+          r.name,
+          cards.filter((c) => c.deckId === r.id).map((c) => [c.question, c.correctAnswer, c.duration]),
+        ]),
+      );
+    };
+    expect(await stored(again.courseId)).toEqual(await stored(courseId));
+  });
+});
