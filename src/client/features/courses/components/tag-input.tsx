@@ -6,10 +6,12 @@ import styles from "./tag-input.module.css";
 interface TagInputProps {
   tags: string[];
   onChange(tags: string[]): void;
+  /** A refused tag (too long, too many): the input is marked and says why. */
+  error?: string;
 }
 
 /** Tags typed one at a time, added with Enter (trimmed, never blank or twice), removable. */
-export function TagInput({ tags, onChange }: TagInputProps) {
+export function TagInput({ tags, onChange, error }: TagInputProps) {
   const { t } = useTranslation();
   const id = useId();
   const [draft, setDraft] = useState("");
@@ -33,11 +35,17 @@ export function TagInput({ tags, onChange }: TagInputProps) {
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={onKeyDown}
-        aria-describedby={`${id}-hint`}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-invalid={error ? true : undefined}
       />
       <p id={`${id}-hint`} className={formStyles.hint}>
         {t("course_form.tags_hint")}
       </p>
+      {error && (
+        <p id={`${id}-error`} className={formStyles.fieldError}>
+          {error}
+        </p>
+      )}
       {tags.length > 0 && (
         <ul className={styles.chips} aria-label={t("course_form.added_tags")}>
           {tags.map((tag) => (

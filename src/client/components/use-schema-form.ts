@@ -1,0 +1,116 @@
+/**
+ * A form checked by a shared zod schema through react-hook-form (decision 0031): every invalid
+ * field is marked at once, the focus goes to the first of them, each field's error clears as it is
+ * corrected, and a server refusal's issues land on the same fields.
+ */
+import { type IssuePathMap, placeIssues, samePath } from "@client/lib/form-issues";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ApiIssue, messageKey } from "@shared/errors";
+import { type BaseSyntheticEvent, useCallback, useEffect, useRef, useState } from "react";
+import {
+  type DefaultValues,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Path,
+  useForm,
+} from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+
+interface SchemaFormOptions<T extends FieldValues> {
+  defaultValues: DefaultValues<T>;
+  /** The names the form shows errors at ("name", "cards.2.question"): where a server issue may land. */
+  isField(name: string): boolean;
+}
+
+/** A field error set from a server issue carries its text already translated. */
+const SERVER = "server";
+
+export function useSchemaForm<T extends FieldValues>(
+  // The schema takes the form's values as they are (extra fields are stripped by zod, not refused).
+  schema: z.ZodType,
+  { defaultValues, isField }: SchemaFormOptions<T>,
+) {
+  const { t } = useTranslation();
+  const form = useForm<T>({
+    // raw: the submit handler gets the values as typed; it sends what the schema would make of them.
+    resolver: zodResolver(schema as never, undefined, { raw: true }) as never,
+    defaultValues,
+    mode: "onSubmit",
+    // After a submit, each field is checked again as it changes: its error goes once it is right.
+    reValidateMode: "onChange",
+    // The first invalid field in the page's order, not in registration order (rows added later).
+    shouldFocusError: false,
+  });
+  const [general, setGeneral] = useState<string[]>([]);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { errors } = form.formState;
+
+  // Runs once the errors are rendered, so aria-invalid is there to find.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+  }, [focusRequest]);
+
+  const text = useCallback(
+    (error: FieldError) => (error.type === SERVER ? (error.message ?? "") : t(messageKey(error.message ?? ""))),
+    [t],
+  );
+
+  const fieldError = (name: string): string | undefined => {
+    const error = get(errors, name) as FieldError | undefined;
+    return error?.message ? text(error) : undefined;
+  };
+
+  /** Issues of a refusal: on their fields (mapped by `map`), the rest in the form's alert. */
+  const showIssues = (issues: readonly ApiIssue[], map: IssuePathMap = samePath) => {
+    const placed = placeIssues(issues, isField, map);
+    for (const { field, key, params } of placed.fields) {
+      form.setError(field as Path<T>, { type: SERVER, message: t(key, params ?? {}) });
+    }
+    setGeneral([...new Set(placed.general.map(({ key, params }) => t(key, params ?? {})))]);
+    setFocusRequest((n) => n + 1);
+  };
+
+  /** One text for the form as a whole (or none). */
+  const showText = (message: string | null | undefined) => setGeneral(message ? [message] : []);
+
+  /** The form's submit handler: `onValid` runs only when the schema accepts the values. */
+  const onSubmit = (onValid: (values: T) => unknown) => (event?: BaseSyntheticEvent) =>
+    form.handleSubmit(
+      async (values) => {
+        setGeneral([]);
+        await onValid(values);
+      },
+      () => {
+        setGeneral([]);
+        setFocusRequest((n) => n + 1);
+      },
+    )(event);
+
+  // The alert says every distinct text once, so it is announced even where a field shows it too.
+  const texts = [...general, ...errorTexts(errors, text)];
+  const alert = [...new Set(texts)].join(" ") || null;
+
+  return { form, formRef, fieldError, alert, showIssues, showText, onSubmit };
+}
+
+/** Every error's text in the errors tree (a field array's rows and its own `root` error included). */
+function errorTexts(errors: FieldErrors, text: (error: FieldError) => string): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== "object") return;
+    const error = node as FieldError;
+    if (typeof error.message === "string" && typeof error.type === "string") {
+      out.push(text(error));
+      return;
+    }
+    for (const [key, child] of Object.entries(node)) if (key !== "ref") walk(child);
+  };
+  walk(errors);
+  return out;
+}
