@@ -41,20 +41,31 @@ export function useSchemaForm<T extends FieldValues>(
     mode: "onSubmit",
     // After a submit, each field is checked again as it changes: its error goes once it is right.
     reValidateMode: "onChange",
-    // The first invalid field in the page's order, not in registration order (rows added later).
+    // Focused here instead (focusFirst), in the page's order.
     shouldFocusError: false,
   });
   const [general, setGeneral] = useState<string[]>([]);
-  const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors } = form.formState;
 
-  // Runs once the errors are rendered, so aria-invalid is there to find.
+  // The field to focus once it is marked (aria-invalid), so its error is read out with it. The
+  // library publishes a submit's errors a moment after its callback, hence the wait for the mark.
+  const focusTarget = useRef<string | null>(null);
   useEffect(() => {
-    if (focusRequest === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus();
-  }, [focusRequest]);
+    const name = focusTarget.current;
+    if (!name) return;
+    const element = formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
+    if (!element) focusTarget.current = null;
+    else if (element.getAttribute("aria-invalid") === "true") {
+      focusTarget.current = null;
+      element.focus();
+    }
+  });
+  /** The first field in the page's order (not in registration order: rows are added later) that `invalid` names. */
+  const focusFirst = (invalid: (name: string) => boolean) => {
+    const elements = [...(formRef.current?.elements ?? [])] as HTMLInputElement[];
+    focusTarget.current = elements.find((element) => element.name && invalid(element.name))?.name ?? null;
+  };
 
   const text = useCallback(
     (error: FieldError) => (error.type === SERVER ? (error.message ?? "") : t(messageKey(error.message ?? ""))),
@@ -73,7 +84,8 @@ export function useSchemaForm<T extends FieldValues>(
       form.setError(field as Path<T>, { type: SERVER, message: t(key, params ?? {}) });
     }
     setGeneral([...new Set(placed.general.map(({ key, params }) => t(key, params ?? {})))]);
-    setFocusRequest((n) => n + 1);
+    const names = new Set(placed.fields.map(({ field }) => field));
+    focusFirst((name) => names.has(name));
   };
 
   /** One text for the form as a whole (or none). */
@@ -86,9 +98,9 @@ export function useSchemaForm<T extends FieldValues>(
         setGeneral([]);
         await onValid(values);
       },
-      () => {
+      (invalid) => {
         setGeneral([]);
-        setFocusRequest((n) => n + 1);
+        focusFirst((name) => Boolean(get(invalid, name)));
       },
     )(event);
 
