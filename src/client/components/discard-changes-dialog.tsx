@@ -20,8 +20,8 @@ export function DiscardChangesDialog({ open, onKeep, onDiscard }: DiscardChanges
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onKeep()}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className={styles.overlay} />
-        <AlertDialog.Content className={styles.content}>
+        <AlertDialog.Overlay className={styles.nestedOverlay} />
+        <AlertDialog.Content className={styles.nestedContent}>
           <AlertDialog.Title className={styles.title}>{t("forms.discard_title")}</AlertDialog.Title>
           <AlertDialog.Description className={styles.description}>{t("forms.discard_body")}</AlertDialog.Description>
           <div className={`${formStyles.actions} ${styles.confirmActions}`}>

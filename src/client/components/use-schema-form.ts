@@ -105,8 +105,7 @@ export function useSchemaForm<T extends FieldValues>(
     )(event);
 
   // The alert says every distinct text once, so it is announced even where a field shows it too.
-  const texts = [...general, ...errorTexts(errors, text)];
-  const alert = [...new Set(texts)].join(" ") || null;
+  const alert = [...new Set([...general, ...errorTexts(errors, text)])];
 
   return { form, formRef, fieldError, alert, showIssues, showText, onSubmit };
 }
