@@ -34,7 +34,16 @@ import {
   parsePastedCards,
   rowsFromCards,
 } from "../lib/card-rows";
-import { clearDraft, type DeckDraft, draftKey, readDraft, rowsFromDraft, writeDraft } from "../lib/deck-draft";
+import {
+  clearDraft,
+  type DeckDraft,
+  type DraftStore,
+  draftKey,
+  draftStorage,
+  readDraft,
+  rowsFromDraft,
+  writeDraft,
+} from "../lib/deck-draft";
 import styles from "./deck-editor-dialog.module.css";
 import { DurationSlider } from "./duration-slider";
 
@@ -50,23 +59,28 @@ export function DeckEditorDialog({ open, onClose, target }: DeckEditorDialogProp
   const { t } = useTranslation();
   const { user } = useSession();
   const [dirty, setDirty] = useState(false);
-  const storageKey = user
+  const key = user
     ? draftKey(user.id, target.kind === "create" ? target : { kind: "edit", deckId: target.deck.id })
     : null;
+  // One object per key, so the editor's draft writer keeps its identity across renders.
+  const store = useMemo<DraftStore | null>(() => {
+    const storage = draftStorage();
+    return key && storage ? { storage, key } : null;
+  }, [key]);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         if (next) return;
         // Reached with unsaved changes only once the person chose to discard them: the draft goes too.
-        if (dirty && storageKey) clearDraft(localStorage, storageKey);
+        if (dirty && store) clearDraft(store.storage, store.key);
         onClose();
       }}
       title={target.kind === "create" ? t("deck_form.create_title") : t("deck_form.edit_title")}
       wide
       unsavedChanges={open && dirty}
     >
-      {open && <DeckEditor target={target} storageKey={storageKey} onDone={onClose} onDirtyChange={setDirty} />}
+      {open && <DeckEditor target={target} store={store} onDone={onClose} onDirtyChange={setDirty} />}
     </Dialog>
   );
 }
@@ -102,12 +116,12 @@ function commonDuration(cards: readonly { duration: number }[]): number {
 
 interface DeckEditorProps {
   target: Target;
-  storageKey: string | null;
+  store: DraftStore | null;
   onDone(): void;
   onDirtyChange(dirty: boolean): void;
 }
 
-function DeckEditor({ target, storageKey, onDone, onDirtyChange }: DeckEditorProps) {
+function DeckEditor({ target, store, onDone, onDirtyChange }: DeckEditorProps) {
   const { t, i18n } = useTranslation();
   const editing = target.kind === "edit" ? target.deck : undefined;
   const createDeck = useCreateDeck();
@@ -140,7 +154,7 @@ function DeckEditor({ target, storageKey, onDone, onDirtyChange }: DeckEditorPro
   // A draft from before (a reload, a closed tab) is offered back, unless it is what the editor shows anyway.
   const initialDraft = JSON.stringify(draftOf(initial, initialBulk));
   const [offer, setOffer] = useState<DeckDraft | null>(() => {
-    const draft = storageKey ? readDraft(localStorage, storageKey) : null;
+    const draft = store ? readDraft(store.storage, store.key) : null;
     if (!draft) return null;
     const { savedAt: _, ...content } = draft;
     return JSON.stringify(content) === initialDraft ? null : draft;
@@ -155,12 +169,12 @@ function DeckEditor({ target, storageKey, onDone, onDirtyChange }: DeckEditorPro
   // overwritten before the person decides); back to what was saved, there is no draft to keep.
   const persist = useCallback(
     (values: DeckFormValues, bulk: number) => {
-      if (!storageKey || offer) return;
+      if (!store || offer) return;
       const content = draftOf(values, bulk);
-      if (JSON.stringify(content) === initialDraft) clearDraft(localStorage, storageKey);
-      else writeDraft(localStorage, storageKey, { savedAt: new Date().toISOString(), ...content });
+      if (JSON.stringify(content) === initialDraft) clearDraft(store.storage, store.key);
+      else writeDraft(store.storage, store.key, { savedAt: new Date().toISOString(), ...content });
     },
-    [storageKey, offer, initialDraft],
+    [store, offer, initialDraft],
   );
   useEffect(() => {
     const subscription = form.watch((values) => persist(values as DeckFormValues, bulkDuration));
@@ -179,7 +193,7 @@ function DeckEditor({ target, storageKey, onDone, onDirtyChange }: DeckEditorPro
   };
 
   const discardDraft = () => {
-    if (storageKey) clearDraft(localStorage, storageKey);
+    if (store) clearDraft(store.storage, store.key);
     setOffer(null);
   };
 
@@ -221,7 +235,7 @@ function DeckEditor({ target, storageKey, onDone, onDirtyChange }: DeckEditorPro
         await createDeck.mutateAsync({ courseId: target.courseId, input: checked });
         notify.success(t("deck_form.deck_made_successfully"));
       }
-      if (storageKey) clearDraft(localStorage, storageKey);
+      if (store) clearDraft(store.storage, store.key);
       onDirtyChange(false);
       onDone();
     } catch (failure) {

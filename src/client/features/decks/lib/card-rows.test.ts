@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type CardRow, deckChanges, deckEditIssuePath, parsePastedCards, rowsFromCards } from "./card-rows";
-import { draftKey, rowsFromDraft } from "./deck-draft";
+import { clearDraft, draftKey, readDraft, rowsFromDraft, writeDraft } from "./deck-draft";
 import { positionToSeconds, SLIDER_STEPS, secondsToPosition } from "./duration-scale";
 
 function at(rows: CardRow[], index: number): CardRow {
@@ -140,5 +140,47 @@ describe("deck drafts", () => {
       [undefined, "gone elsewhere", 4],
       [undefined, "new", 5],
     ]);
+  });
+});
+
+/** The Web Storage interface over a Map (unit tests run in Node, which has no localStorage). */
+function memoryStorage(refuseWrites = false): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => {
+      if (refuseWrites) throw new DOMException("full", "QuotaExceededError");
+      items.set(key, value);
+    },
+    removeItem: (key) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
+describe("deck drafts in storage", () => {
+  const draft = { savedAt: "2026-11-22T17:00:00.000Z", name: "n", description: "d", bulkDuration: 3, cards: [] };
+
+  it("are read back as written, and gone once cleared", () => {
+    const storage = memoryStorage();
+    writeDraft(storage, "k", draft);
+    expect(readDraft(storage, "k")).toEqual(draft);
+    clearDraft(storage, "k");
+    expect(readDraft(storage, "k")).toBeNull();
+  });
+
+  it("read as none when broken or of another shape", () => {
+    const storage = memoryStorage();
+    storage.setItem("broken", "{not json");
+    storage.setItem("other", JSON.stringify({ name: 3 }));
+    expect(readDraft(storage, "broken")).toBeNull();
+    expect(readDraft(storage, "other")).toBeNull();
+  });
+
+  it("are skipped, not thrown, when the storage refuses them", () => {
+    expect(() => writeDraft(memoryStorage(true), "k", draft)).not.toThrow();
   });
 });

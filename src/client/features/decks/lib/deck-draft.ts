@@ -25,6 +25,21 @@ const draftSchema = z.object({
 });
 export type DeckDraft = z.infer<typeof draftSchema>;
 
+/** The browser's local storage, or null where it is refused (storage turned off, some sandboxes). */
+export function draftStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Where one editor's draft lives. */
+export interface DraftStore {
+  storage: Storage;
+  key: string;
+}
+
 export function draftKey(userId: string, target: DraftTarget): string {
   const where = target.kind === "create" ? `course-${target.courseId}` : `deck-${target.deckId}`;
   return `deckDraft:${userId}:${where}`;
