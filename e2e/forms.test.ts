@@ -5,9 +5,8 @@
  * course form's name error and success message.
  */
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
-import { signUpConfirmed } from "./support/accounts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addCourse, addDeck, createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { expectAccessible, setupBrowser } from "./support/browser";
 
 const session = setupBrowser();
@@ -20,11 +19,31 @@ const CARDS = [
   { question: "cinco", answer: "five" },
 ];
 
-/** A page signed in as the fixture's author (its session cookie), on the deck's page. */
-async function asAuthor(fixture: DeckFixture, options: Parameters<typeof session.newPage>[0] = {}): Promise<Page> {
+/**
+ * One author for the whole file (sign-ups are rate-limited per address, and the browser run
+ * shares one server): each test gets its own course or deck through the API.
+ */
+let author: DeckFixture;
+beforeAll(async () => {
+  author = await createDeckFixture(session.baseURL, CARDS);
+});
+
+async function newCourse(): Promise<number> {
+  return addCourse(session.baseURL, author.cookie, `Forms ${crypto.randomUUID().slice(0, 6)}`);
+}
+
+/** A deck of its own ("Numbers", the five cards) in a course of its own. */
+async function newDeck(): Promise<{ courseId: number; deckId: number }> {
+  const courseId = await newCourse();
+  const deckId = await addDeck(session.baseURL, author.cookie, courseId, "Numbers", CARDS);
+  return { courseId, deckId };
+}
+
+/** A page signed in as the file's author (their session cookie). */
+async function asAuthor(options: Parameters<typeof session.newPage>[0] = {}): Promise<Page> {
   const page = await session.newPage(options);
   await page.context().addCookies(
-    fixture.cookie.split("; ").map((pair) => {
+    author.cookie.split("; ").map((pair) => {
       const [name = "", ...value] = pair.split("=");
       return { name, value: value.join("="), url: session.baseURL };
     }),
@@ -32,8 +51,8 @@ async function asAuthor(fixture: DeckFixture, options: Parameters<typeof session
   return page;
 }
 
-async function openDeck(page: Page, fixture: DeckFixture, language = "en") {
-  await page.goto(`/${language}/courses/${fixture.courseId}/decks/${fixture.deckId}`);
+async function openDeck(page: Page, deck: { courseId: number; deckId: number }, language = "en") {
+  await page.goto(`/${language}/courses/${deck.courseId}/decks/${deck.deckId}`);
   await page.getByRole("heading", { level: 1, name: "Numbers" }).waitFor();
 }
 
@@ -51,9 +70,8 @@ async function expectFocused(field: Locator) {
 
 describe("per-field errors", () => {
   it("marks every invalid field of a deck at once and puts the focus on the first", async () => {
-    const fixture = await createDeckFixture(session.baseURL, CARDS);
-    const page = await asAuthor(fixture);
-    await page.goto(`/en/courses/${fixture.courseId}`);
+    const page = await asAuthor();
+    await page.goto(`/en/courses/${await newCourse()}`);
     await page.getByRole("button", { name: "Create deck" }).click();
     const dialog = page.getByRole("dialog", { name: "Create a deck" });
     await dialog.getByLabel("Description").fill("Colours");
@@ -99,16 +117,16 @@ describe("per-field errors", () => {
 
 describe("a refusal by the server", () => {
   it("marks the card that was deleted meanwhile in another tab, and focuses it", async () => {
-    const fixture = await createDeckFixture(session.baseURL, CARDS);
-    const page = await asAuthor(fixture);
-    await openDeck(page, fixture);
+    const deck = await newDeck();
+    const page = await asAuthor();
+    await openDeck(page, deck);
     await page.getByRole("button", { name: "Edit deck" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit deck" });
     await dialog.getByLabel("Answer 2", { exact: true }).fill("two (2)");
 
     // Meanwhile, another tab deletes card 2.
     const other = await page.context().newPage();
-    await openDeck(other, fixture);
+    await openDeck(other, deck);
     await other.getByRole("button", { name: "Edit deck" }).click();
     await other.getByRole("dialog").getByRole("button", { name: "Remove card 2" }).click();
     await other.getByRole("dialog").getByRole("button", { name: "Save changes" }).click();
@@ -124,8 +142,8 @@ describe("a refusal by the server", () => {
   });
 
   it("marks the current password the server refused, and focuses it", async () => {
-    const page = await session.newPage();
-    await signUpConfirmed(page, "en", "changer");
+    const page = await asAuthor();
+    await session.visit(page, "/en/home");
     await page.getByRole("button", { name: /Account menu for/ }).click();
     await page.getByRole("menuitem", { name: "Change Password" }).click();
     const dialog = page.getByRole("dialog", { name: "Change password" });
@@ -143,8 +161,8 @@ describe("a refusal by the server", () => {
 
 describe("nothing typed is lost by accident", () => {
   it("asks before closing a course form with unsaved changes: keep editing, or discard", async () => {
-    const page = await session.newPage();
-    await signUpConfirmed(page, "en", "guard");
+    const page = await asAuthor();
+    await session.visit(page, "/en/home");
     await page.getByRole("button", { name: "Create Course" }).click();
     const dialog = page.getByRole("dialog", { name: "Create a course" });
 
@@ -179,9 +197,8 @@ describe("nothing typed is lost by accident", () => {
   });
 
   it("keeps a new deck's draft through a reload, offers it back, and forgets it once saved", async () => {
-    const fixture = await createDeckFixture(session.baseURL, CARDS);
-    const page = await asAuthor(fixture);
-    await page.goto(`/en/courses/${fixture.courseId}`);
+    const page = await asAuthor();
+    await page.goto(`/en/courses/${await newCourse()}`);
     await page.getByRole("button", { name: "Create deck" }).click();
     let dialog = page.getByRole("dialog", { name: "Create a deck" });
     await dialog.getByLabel("Deck name").fill("Colours");
@@ -208,7 +225,7 @@ describe("nothing typed is lost by accident", () => {
     expect(await dialog.getByLabel("Answer 4", { exact: true }).inputValue()).toBe("black");
     await dialog.getByRole("button", { name: "Create deck" }).click();
     await page.getByText("Deck made successfully!").waitFor();
-    await page.getByRole("link", { name: "2. Colours" }).waitFor();
+    await page.getByRole("link", { name: "1. Colours" }).waitFor();
 
     // Saved: no draft is offered any more.
     await page.reload();
@@ -219,9 +236,9 @@ describe("nothing typed is lost by accident", () => {
   });
 
   it("keeps an edited deck's draft, in Japanese, and a discarded draft is gone", async () => {
-    const fixture = await createDeckFixture(session.baseURL, CARDS);
-    const page = await asAuthor(fixture, { locale: "ja-JP" });
-    await openDeck(page, fixture, "ja");
+    const deck = await newDeck();
+    const page = await asAuthor({ locale: "ja-JP" });
+    await openDeck(page, deck, "ja");
     await page.getByRole("button", { name: "デッキを編集" }).click();
     let dialog = page.getByRole("dialog", { name: "デッキを編集" });
     await dialog.getByLabel("答え 1", { exact: true }).fill("いち");
@@ -244,9 +261,9 @@ describe("nothing typed is lost by accident", () => {
 
 describe("the deck edit dialog", () => {
   it("has the bulk display time slider, which sets every card", async () => {
-    const fixture = await createDeckFixture(session.baseURL, CARDS);
-    const page = await asAuthor(fixture);
-    await openDeck(page, fixture);
+    const deck = await newDeck();
+    const page = await asAuthor();
+    await openDeck(page, deck);
     await page.getByRole("button", { name: "Edit deck" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit deck" });
     const bulk = dialog.getByRole("slider", { name: "Display time for every card" });
@@ -272,8 +289,8 @@ describe("the deck edit dialog", () => {
 
 describe("the course form", () => {
   it("takes the name error away once a name is typed, and says when the course is made", async () => {
-    const page = await session.newPage();
-    await signUpConfirmed(page, "en", "namer");
+    const page = await asAuthor();
+    await session.visit(page, "/en/home");
     await page.getByRole("button", { name: "Create Course" }).click();
     const dialog = page.getByRole("dialog", { name: "Create a course" });
     await dialog.getByRole("button", { name: "Create course" }).click();
@@ -281,12 +298,13 @@ describe("the course form", () => {
     await expectFocused(name);
     await expectInvalid(name, "Enter a course name.");
 
-    await name.pressSequentially("Birds");
+    const courseName = `Birds ${crypto.randomUUID().slice(0, 6)}`;
+    await name.pressSequentially(courseName);
     await dialog.getByText("Enter a course name.").waitFor({ state: "detached" });
     expect(await name.getAttribute("aria-invalid")).toBeNull();
 
     await dialog.getByRole("button", { name: "Create course" }).click();
     await page.getByText("Course created successfully!").waitFor();
-    await page.getByRole("heading", { level: 1, name: "Birds" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: courseName }).waitFor();
   });
 });

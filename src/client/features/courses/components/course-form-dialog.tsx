@@ -104,7 +104,9 @@ function CourseForm({
       <Controller
         control={form.control}
         name="tags"
-        render={({ field }) => <TagInput tags={field.value} onChange={field.onChange} error={fieldError("tags")} />}
+        render={({ field }) => (
+          <TagInput tags={field.value} onChange={field.onChange} error={fieldError("tags")} name={field.name} />
+        )}
       />
       <Button type="submit" disabled={save.isPending}>
         {course ? t("course_form.save") : t("course_form.create")}

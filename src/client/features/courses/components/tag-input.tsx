@@ -8,10 +8,12 @@ interface TagInputProps {
   onChange(tags: string[]): void;
   /** A refused tag (too long, too many): the input is marked and says why. */
   error?: string;
+  /** The form's name for the tags, so a refusal can focus the input. */
+  name?: string;
 }
 
 /** Tags typed one at a time, added with Enter (trimmed, never blank or twice), removable. */
-export function TagInput({ tags, onChange, error }: TagInputProps) {
+export function TagInput({ tags, onChange, error, name }: TagInputProps) {
   const { t } = useTranslation();
   const id = useId();
   const [draft, setDraft] = useState("");
@@ -31,6 +33,7 @@ export function TagInput({ tags, onChange, error }: TagInputProps) {
       </label>
       <input
         id={id}
+        name={name}
         className={formStyles.input}
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
