@@ -97,7 +97,9 @@ describe("building a course", () => {
     await dialog.getByRole("button", { name: "Add pasted cards" }).click();
     await dialog.getByRole("button", { name: "Create deck" }).click();
     await dialog.getByRole("alert").getByText("A deck can have at most fifty flashcards.").waitFor();
+    // Closing with unsaved cards asks first.
     await page.keyboard.press("Escape");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Discard changes" }).click();
     await page.getByRole("button", { name: "Create deck" }).click();
     await dialog.getByLabel("Deck name").fill("Numbers");
     await dialog.getByLabel("Description").fill("One to four");

@@ -40,11 +40,16 @@ export const INVALID_VALUE_KEY = "validation.invalid_value";
 /** The shared schemas give their refusals a translation key as message; zod's own are English text. */
 const TRANSLATION_KEY = /^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+$/;
 
+/** The key to show for a zod message: the schema's own key, or `validation.invalid_value` for zod's English. */
+export function messageKey(message: string): string {
+  return TRANSLATION_KEY.test(message) ? message : INVALID_VALUE_KEY;
+}
+
 /** A zod failure as issues: the same on the server (validate.ts) and in the client's forms. */
 export function issuesFromZod(issues: readonly z.core.$ZodIssue[]): ApiIssue[] {
   return issues.map((issue) => ({
     path: issue.path.map((part) => (typeof part === "number" ? part : String(part))),
-    key: TRANSLATION_KEY.test(issue.message) ? issue.message : INVALID_VALUE_KEY,
+    key: messageKey(issue.message),
   }));
 }
 

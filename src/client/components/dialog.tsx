@@ -1,7 +1,8 @@
 import { Dialog as RadixDialog } from "radix-ui";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import styles from "./dialog.module.css";
+import { DiscardChangesDialog } from "./discard-changes-dialog";
 
 interface DialogProps {
   open: boolean;
@@ -10,12 +11,27 @@ interface DialogProps {
   description?: ReactNode;
   /** Room for long forms (the deck editor). */
   wide?: boolean;
+  /** Unsaved changes: closing (Escape, ×, a click outside) asks first whether to discard them. */
+  unsavedChanges?: boolean;
   children: ReactNode;
 }
 
 /** A modal dialog: focus stays inside, Escape and the close button close it. */
-export function Dialog({ open, onOpenChange, title, description, wide = false, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  wide = false,
+  unsavedChanges = false,
+  children,
+}: DialogProps) {
   const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const requestOpenChange = (next: boolean) => {
+    if (!next && unsavedChanges) setAsking(true);
+    else onOpenChange(next);
+  };
   // Our dialogs open from state, not from a Radix trigger, and a field inside may take the focus
   // as it mounts: what had the focus when the dialog opened (usually the button that opened it;
   // read while rendering, before any field inside can take it) gets it back when the dialog closes
@@ -35,7 +51,7 @@ export function Dialog({ open, onOpenChange, title, description, wide = false, c
     };
   }, [open]);
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={requestOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
@@ -54,6 +70,14 @@ export function Dialog({ open, onOpenChange, title, description, wide = false, c
             </RadixDialog.Close>
           </div>
           {children}
+          <DiscardChangesDialog
+            open={asking && open}
+            onKeep={() => setAsking(false)}
+            onDiscard={() => {
+              setAsking(false);
+              onOpenChange(false);
+            }}
+          />
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -6,13 +6,16 @@ import styles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
 import { TextField } from "@client/components/text-field";
 import { useLanguage } from "@client/lib/use-language";
-import { type FormEvent, useState } from "react";
+import { forgotPasswordForm, signInForm, signUpForm } from "@shared/schemas/account";
+import { useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { requestPasswordReset } from "../api/request-password-reset";
 import { signIn } from "../api/sign-in";
 import { signUp } from "../api/sign-up";
 import { refuseCommonPassword } from "../common-password";
-import { useAccountSubmit } from "../use-account-submit";
+import { useAccountForm } from "../use-account-submit";
 import type { Mode } from "./auth-dialog";
 import { NewPasswordFields } from "./new-password-fields";
 
@@ -60,30 +63,24 @@ interface FormProps {
 
 function SignInForm({ onSignedIn, onMode }: FormProps & { onSignedIn(): Promise<void> }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const { busy, error, fieldError, setError, run } = useAccountSubmit(async () => {
+  const { form, formRef, alert, fieldError, busy, submit } = useAccountForm<z.input<typeof signInForm>>(signInForm, {
+    email: "",
+    password: "",
+  });
+  const onSubmit = submit(async ({ email, password }) => {
     await signIn({ email, password });
     void onSignedIn();
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) return setError(t("auth.email_required"));
-    if (!password) return setError(t("auth.password_required"));
-    void run();
-  };
-
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <FormAlert message={error} />
-      <EmailField value={email} onChange={setEmail} error={fieldError("email")} />
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+      <FormAlert message={alert} />
+      <EmailField registration={form.register("email")} error={fieldError("email")} />
       <TextField
         label={t("auth.password")}
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        {...form.register("password")}
         error={fieldError("password")}
         required
       />
@@ -108,33 +105,25 @@ function SignInForm({ onSignedIn, onMode }: FormProps & { onSignedIn(): Promise<
 function SignUpForm({ onSent, onMode }: FormProps & { onSent(email: string): void }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const { busy, error, fieldError, setError, run } = useAccountSubmit(async () => {
+  const { form, formRef, alert, fieldError, busy, submit } = useAccountForm<z.input<typeof signUpForm>>(signUpForm, {
+    email: "",
+    password: "",
+    confirm: "",
+  });
+  const onSubmit = submit(async ({ email, password }) => {
     await refuseCommonPassword(password, "password");
     await signUp({ email, password, language });
     onSent(email.trim().toLowerCase());
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) return setError(t("auth.email_required"));
-    if (!password) return setError(t("auth.password_required"));
-    if (password !== confirm) return setError(t("auth.passwords_do_not_match"));
-    void run();
-  };
-
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <FormAlert message={error} />
-      <EmailField value={email} onChange={setEmail} error={fieldError("email")} />
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+      <FormAlert message={alert} />
+      <EmailField registration={form.register("email")} error={fieldError("email")} />
       <NewPasswordFields
-        password={password}
-        error={fieldError("password")}
-        confirm={confirm}
-        onPassword={setPassword}
-        onConfirm={setConfirm}
+        password={form.register("password")}
+        confirm={form.register("confirm")}
+        errors={{ password: fieldError("password"), confirm: fieldError("confirm") }}
         labels={{ password: t("auth.password"), confirm: t("auth.confirm_password") }}
       />
       <Button type="submit" block disabled={busy}>
@@ -152,23 +141,20 @@ function SignUpForm({ onSent, onMode }: FormProps & { onSent(email: string): voi
 
 function ForgotPasswordForm({ onSent, onMode }: FormProps & { onSent(email: string): void }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState("");
-  const { busy, error, fieldError, setError, run } = useAccountSubmit(async () => {
+  const { form, formRef, alert, fieldError, busy, submit } = useAccountForm<z.input<typeof forgotPasswordForm>>(
+    forgotPasswordForm,
+    { email: "" },
+  );
+  const onSubmit = submit(async ({ email }) => {
     await requestPasswordReset(email);
     onSent(email.trim());
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) return setError(t("auth.enter_email_for_reset"));
-    void run();
-  };
-
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
       <p className={styles.hint}>{t("auth.forgot_intro")}</p>
-      <FormAlert message={error} />
-      <EmailField value={email} onChange={setEmail} error={fieldError("email")} />
+      <FormAlert message={alert} />
+      <EmailField registration={form.register("email")} error={fieldError("email")} />
       <Button type="submit" block disabled={busy}>
         {busy ? t("auth.sending") : t("auth.send_reset_link")}
       </Button>
@@ -196,17 +182,9 @@ export function SignInPrompt({ message, onClose, onSignIn }: { message: string; 
   );
 }
 
-function EmailField({ value, onChange, error }: { value: string; onChange(value: string): void; error?: string }) {
+function EmailField({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {
   const { t } = useTranslation();
   return (
-    <TextField
-      label={t("auth.email")}
-      type="email"
-      autoComplete="email"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={error}
-      required
-    />
+    <TextField label={t("auth.email")} type="email" autoComplete="email" {...registration} error={error} required />
   );
 }

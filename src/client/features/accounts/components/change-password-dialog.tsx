@@ -4,11 +4,12 @@ import styles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
 import { TextField } from "@client/components/text-field";
 import { notify } from "@client/lib/notify";
-import { type FormEvent, useState } from "react";
+import { changePasswordForm } from "@shared/schemas/account";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { changePassword } from "../api/change-password";
 import { refuseCommonPassword } from "../common-password";
-import { useAccountSubmit } from "../use-account-submit";
+import { useAccountForm } from "../use-account-submit";
 import { NewPasswordFields } from "./new-password-fields";
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -23,41 +24,33 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
 function ChangePasswordForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const { busy, error, fieldError, setError, run } = useAccountSubmit(async () => {
-    await refuseCommonPassword(next, "newPassword");
-    await changePassword({ currentPassword: current, newPassword: next });
+  const { form, formRef, alert, fieldError, busy, submit } = useAccountForm<z.input<typeof changePasswordForm>>(
+    changePasswordForm,
+    { currentPassword: "", newPassword: "", confirm: "" },
+    "change_password.password_change_failed",
+  );
+  const onSubmit = submit(async ({ currentPassword, newPassword }) => {
+    await refuseCommonPassword(newPassword, "newPassword");
+    await changePassword({ currentPassword, newPassword });
     notify.success(t("change_password.success_others_signed_out"));
     onDone();
-  }, "change_password.password_change_failed");
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!current || !next) return setError(t("auth.password_required"));
-    if (next !== confirm) return setError(t("auth.passwords_do_not_match"));
-    void run();
-  };
+  });
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <FormAlert message={error} />
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+      <FormAlert message={alert} />
       <TextField
         label={t("change_password.current")}
         type="password"
         autoComplete="current-password"
-        value={current}
-        onChange={(e) => setCurrent(e.target.value)}
+        {...form.register("currentPassword")}
         error={fieldError("currentPassword")}
         required
       />
       <NewPasswordFields
-        password={next}
-        error={fieldError("newPassword")}
-        confirm={confirm}
-        onPassword={setNext}
-        onConfirm={setConfirm}
+        password={form.register("newPassword")}
+        confirm={form.register("confirm")}
+        errors={{ password: fieldError("newPassword"), confirm: fieldError("confirm") }}
         labels={{ password: t("change_password.new"), confirm: t("change_password.confirm") }}
       />
       <Button type="submit" block disabled={busy}>

@@ -1,19 +1,20 @@
 import { TextField } from "@client/components/text-field";
+import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { preloadCommonPasswords } from "../common-password";
 
+type InputProps = InputHTMLAttributes<HTMLInputElement>;
+
 interface NewPasswordFieldsProps {
-  password: string;
-  confirm: string;
-  onPassword(value: string): void;
-  onConfirm(value: string): void;
+  /** The form's registration of each field (react-hook-form's `register(name)`). */
+  password: InputProps;
+  confirm: InputProps;
   labels: { password: string; confirm: string };
-  /** The server's (or the common-password check's) text for the new password. */
-  error?: string;
+  errors: { password?: string; confirm?: string };
 }
 
 /** A new password with the length hint, and the same typed again. */
-export function NewPasswordFields({ password, confirm, onPassword, onConfirm, labels, error }: NewPasswordFieldsProps) {
+export function NewPasswordFields({ password, confirm, labels, errors }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -22,9 +23,8 @@ export function NewPasswordFields({ password, confirm, onPassword, onConfirm, la
         type="password"
         autoComplete="new-password"
         hint={t("auth.password_hint")}
-        error={error}
-        value={password}
-        onChange={(e) => onPassword(e.target.value)}
+        error={errors.password}
+        {...password}
         // Fetches the common-password list while the person types, ready for the check on submit.
         onFocus={() => void preloadCommonPasswords().catch(() => {})}
         required
@@ -33,8 +33,8 @@ export function NewPasswordFields({ password, confirm, onPassword, onConfirm, la
         label={labels.confirm}
         type="password"
         autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => onConfirm(e.target.value)}
+        error={errors.confirm}
+        {...confirm}
         required
       />
     </>

@@ -4,13 +4,15 @@ import { FormAlert } from "@client/components/form-alert";
 import { Page } from "@client/components/page";
 import { ApiError } from "@client/lib/api";
 import { useLocalePath } from "@client/lib/use-language";
-import { type FormEvent, useEffect, useState } from "react";
+import { resetPasswordForm } from "@shared/schemas/account";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import type { z } from "zod";
 import { resetPassword } from "../api/reset-password";
 import { refuseCommonPassword } from "../common-password";
 import { NewPasswordFields } from "../components/new-password-fields";
-import { useAccountSubmit } from "../use-account-submit";
+import { useAccountForm } from "../use-account-submit";
 
 const AFTER_SUCCESS_MS = 2000;
 
@@ -49,34 +51,30 @@ function RequestNewLink() {
 function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
   const [expired, setExpired] = useState(false);
   const [done, setDone] = useState(false);
-  const { busy, error, fieldError, setError, run } = useAccountSubmit(async () => {
-    await refuseCommonPassword(password, "newPassword");
+  const { form, formRef, alert, fieldError, busy, submit } = useAccountForm<z.input<typeof resetPasswordForm>>(
+    resetPasswordForm,
+    { newPassword: "", confirm: "" },
+    "errors.internal",
+  );
+  const onSubmit = submit(async ({ newPassword }) => {
+    setExpired(false);
+    await refuseCommonPassword(newPassword, "newPassword");
     try {
-      await resetPassword({ token, newPassword: password });
+      await resetPassword({ token, newPassword });
       setDone(true);
     } catch (failure) {
       setExpired(failure instanceof ApiError && failure.reason === "INVALID_TOKEN");
       throw failure;
     }
-  }, "errors.internal");
+  });
 
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(() => navigate("/signin"), AFTER_SUCCESS_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setExpired(false);
-    if (!password) return setError(t("auth.password_required"));
-    if (password !== confirm) return setError(t("reset_password.passwords_do_not_match"));
-    void run();
-  };
 
   if (done) {
     return (
@@ -87,16 +85,14 @@ function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
       <p className={styles.hint}>{t("reset_password.for_email", { email })}</p>
-      <FormAlert message={error} />
+      <FormAlert message={alert} />
       {expired && <RequestNewLink />}
       <NewPasswordFields
-        password={password}
-        error={fieldError("newPassword")}
-        confirm={confirm}
-        onPassword={setPassword}
-        onConfirm={setConfirm}
+        password={form.register("newPassword")}
+        confirm={form.register("confirm")}
+        errors={{ password: fieldError("newPassword"), confirm: fieldError("confirm") }}
         labels={{ password: t("reset_password.new_password"), confirm: t("reset_password.confirm_password") }}
       />
       <Button type="submit" disabled={busy}>

@@ -3,13 +3,12 @@
 import { Button } from "@client/components/button";
 import { Dialog } from "@client/components/dialog";
 import formStyles from "@client/components/form.module.css";
-import { FormAlert, useFormErrors } from "@client/components/form-alert";
+import { FormAlert } from "@client/components/form-alert";
 import { TextAreaField } from "@client/components/text-field";
+import { useSchemaForm } from "@client/components/use-schema-form";
 import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { issuesFromZod } from "@shared/errors";
 import { contactInput } from "@shared/schemas/contact";
-import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSendMessage } from "../api/send-message";
 
@@ -22,36 +21,35 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
   );
 }
 
+const CONTACT_FIELDS = new Set(["message"]);
+
 function ContactForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
-  const [message, setMessage] = useState("");
-  const errors = useFormErrors();
   const send = useSendMessage();
+  const { form, formRef, alert, fieldError, showIssues, showText, onSubmit } = useSchemaForm<{ message: string }>(
+    contactInput,
+    { defaultValues: { message: "" }, isField: (name) => CONTACT_FIELDS.has(name) },
+  );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = contactInput.safeParse({ message });
-    if (!parsed.success) return errors.showIssues(issuesFromZod(parsed.error.issues));
-    errors.showText(null);
+  const submit = onSubmit(async (values) => {
     try {
-      await send.mutateAsync(parsed.data);
+      await send.mutateAsync(contactInput.parse(values));
       notify.success(t("contact.sent"));
       onDone();
     } catch (failure) {
-      if (failure instanceof ApiError && failure.issues.length) errors.showIssues(failure.issues);
-      else if (failure instanceof ApiError && failure.code === "rate_limited") errors.showText(t("contact.cooldown"));
-      else errors.showText(t("contact.failed"));
+      if (failure instanceof ApiError && failure.issues.length) showIssues(failure.issues);
+      else if (failure instanceof ApiError && failure.code === "rate_limited") showText(t("contact.cooldown"));
+      else showText(t("contact.failed"));
     }
-  };
+  });
 
   return (
-    <form className={formStyles.form} onSubmit={submit} noValidate>
-      <FormAlert message={errors.alert} />
+    <form ref={formRef} className={formStyles.form} onSubmit={submit} noValidate>
+      <FormAlert message={alert} />
       <TextAreaField
         label={t("contact.message")}
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-        error={errors.fieldError("message")}
+        {...form.register("message")}
+        error={fieldError("message")}
         rows={6}
       />
       <Button type="submit" disabled={send.isPending}>

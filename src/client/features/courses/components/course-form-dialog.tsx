@@ -1,14 +1,15 @@
 import { Button } from "@client/components/button";
 import { Dialog } from "@client/components/dialog";
 import styles from "@client/components/form.module.css";
-import { FormAlert, useFormErrors } from "@client/components/form-alert";
+import { FormAlert } from "@client/components/form-alert";
 import { TextAreaField, TextField } from "@client/components/text-field";
+import { useSchemaForm } from "@client/components/use-schema-form";
 import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
-import { issuesFromZod } from "@shared/errors";
 import { courseInput } from "@shared/schemas/course";
-import { type FormEvent, useState } from "react";
+import { useEffect, useState } from "react";
+import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useSaveCourse } from "../api/save-course";
@@ -23,70 +24,90 @@ interface CourseFormDialogProps {
 
 export function CourseFormDialog({ open, onClose, course }: CourseFormDialogProps) {
   const { t } = useTranslation();
+  const [dirty, setDirty] = useState(false);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => !next && onClose()}
       title={course ? t("course_form.edit_title") : t("course_form.create_title")}
+      unsavedChanges={open && dirty}
     >
-      {open && <CourseForm course={course} onDone={onClose} />}
+      {open && <CourseForm course={course} onDone={onClose} onDirtyChange={setDirty} />}
     </Dialog>
   );
 }
 
-function CourseForm({ course, onDone }: { course?: CourseFormDialogProps["course"]; onDone(): void }) {
+interface CourseFormValues {
+  name: string;
+  description: string;
+  tags: string[];
+}
+
+const COURSE_FIELDS = new Set(["name", "description", "tags"]);
+
+function CourseForm({
+  course,
+  onDone,
+  onDirtyChange,
+}: {
+  course?: CourseFormDialogProps["course"];
+  onDone(): void;
+  onDirtyChange(dirty: boolean): void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localePath = useLocalePath();
   const save = useSaveCourse(course?.id);
-  const [name, setName] = useState(course?.name ?? "");
-  const [description, setDescription] = useState(course?.description ?? "");
-  const [tags, setTags] = useState<string[]>(course?.tags ?? []);
-  const errors = useFormErrors();
+  const { form, formRef, fieldError, alert, showIssues, onSubmit } = useSchemaForm<CourseFormValues>(courseInput, {
+    defaultValues: { name: course?.name ?? "", description: course?.description ?? "", tags: course?.tags ?? [] },
+    isField: (name) => COURSE_FIELDS.has(name),
+  });
+  const { isDirty } = form.formState;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  // Closed (saved or discarded): nothing is left unsaved.
+  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = courseInput.safeParse({ name, description, tags });
-    if (!parsed.success) return errors.showIssues(issuesFromZod(parsed.error.issues));
-    errors.showText(null);
+  const submit = onSubmit(async (values) => {
+    const input = courseInput.parse(values);
     try {
-      const { id } = await save.mutateAsync(parsed.data);
+      const { id } = await save.mutateAsync(input);
+      onDirtyChange(false);
       if (course) {
         notify.success(t("course_form.updated"));
         onDone();
       } else {
+        notify.success(t("forms.course_created"));
         onDone();
-        navigate(localePath(`/courses/${id}`), { state: { courseName: parsed.data.name } });
+        navigate(localePath(`/courses/${id}`), { state: { courseName: input.name } });
       }
     } catch (failure) {
       console.error(failure);
       if (failure instanceof ApiError && failure.issues.length) {
-        errors.showIssues(failure.issues);
+        showIssues(failure.issues);
       } else if (failure instanceof ApiError && failure.code === "unauthenticated") {
         notify.error(course ? t("course_form.login_to_edit") : t("course_form.login_to_create"));
       } else {
         notify.error(course ? t("course_form.update_failed") : t("course_form.create_failed"));
       }
     }
-  };
+  });
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      <FormAlert message={errors.alert} />
-      <TextField
-        label={t("course_form.name")}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.fieldError("name")}
-        required
-      />
+    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
+      <FormAlert message={alert} />
+      <TextField label={t("course_form.name")} {...form.register("name")} error={fieldError("name")} required />
       <TextAreaField
         label={t("course_form.description")}
-        error={errors.fieldError("description")}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
+        {...form.register("description")}
+        error={fieldError("description")}
       />
-      <TagInput tags={tags} onChange={setTags} />
+      <Controller
+        control={form.control}
+        name="tags"
+        render={({ field }) => (
+          <TagInput tags={field.value} onChange={field.onChange} error={fieldError("tags")} name={field.name} />
+        )}
+      />
       <Button type="submit" disabled={save.isPending}>
         {course ? t("course_form.save") : t("course_form.create")}
       </Button>

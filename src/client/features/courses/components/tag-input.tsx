@@ -6,10 +6,14 @@ import styles from "./tag-input.module.css";
 interface TagInputProps {
   tags: string[];
   onChange(tags: string[]): void;
+  /** A refused tag (too long, too many): the input is marked and says why. */
+  error?: string;
+  /** The form's name for the tags, so a refusal can focus the input. */
+  name?: string;
 }
 
 /** Tags typed one at a time, added with Enter (trimmed, never blank or twice), removable. */
-export function TagInput({ tags, onChange }: TagInputProps) {
+export function TagInput({ tags, onChange, error, name }: TagInputProps) {
   const { t } = useTranslation();
   const id = useId();
   const [draft, setDraft] = useState("");
@@ -29,15 +33,22 @@ export function TagInput({ tags, onChange }: TagInputProps) {
       </label>
       <input
         id={id}
+        name={name}
         className={formStyles.input}
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={onKeyDown}
-        aria-describedby={`${id}-hint`}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-invalid={error ? true : undefined}
       />
       <p id={`${id}-hint`} className={formStyles.hint}>
         {t("course_form.tags_hint")}
       </p>
+      {error && (
+        <p id={`${id}-error`} className={formStyles.fieldError}>
+          {error}
+        </p>
+      )}
       {tags.length > 0 && (
         <ul className={styles.chips} aria-label={t("course_form.added_tags")}>
           {tags.map((tag) => (

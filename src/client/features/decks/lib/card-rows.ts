@@ -2,6 +2,7 @@
  * The deck editor's rows and what a save sends: only the cards that changed, the new ones and the
  * deleted ones. Pure, so it is unit-tested.
  */
+import { type IssuePath, samePath } from "@client/lib/form-issues";
 import type { CardInput, DeckUpdateInput, Flashcard } from "@shared/schemas/deck";
 
 export interface CardRow {
@@ -60,4 +61,24 @@ export function parsePastedCards(text: string): { question: string; answer: stri
     .map((line) => line.split("\t"))
     .filter((parts) => parts.length >= 2 && (parts[0]?.trim() || parts.slice(1).join("\t").trim()))
     .map(([question = "", ...rest]) => ({ question: question.trim(), answer: rest.join(" ").trim() }));
+}
+
+/**
+ * The editor's field for a path of a deck edit request: `changed.1.answer` is the answer of the row
+ * holding that saved card, `added.0.question` the question of the first new row, and a changed card
+ * deleted meanwhile (`changed.1.id`) is told at its row's question. Deleted cards have no row.
+ */
+export function deckEditIssuePath(rows: readonly CardRow[], sent: { changed: readonly { id: unknown }[] }) {
+  const newRows = rows.flatMap((row, index) => (row.savedId === undefined ? [index] : []));
+  return (path: IssuePath): string | null => {
+    const [list, position, field] = path;
+    const at = typeof position === "number" ? position : -1;
+    let row = -1;
+    if (list === "changed") row = rows.findIndex((r) => r.savedId !== undefined && r.savedId === sent.changed[at]?.id);
+    else if (list === "added") row = newRows[at] ?? -1;
+    else if (list === "deleted") return null;
+    else return samePath(path);
+    if (row < 0) return null;
+    return `cards.${row}.${field === "id" || field === undefined ? "question" : String(field)}`;
+  };
 }

@@ -1,15 +1,15 @@
 import { Button } from "@client/components/button";
 import { Dialog } from "@client/components/dialog";
 import formStyles from "@client/components/form.module.css";
-import { FormAlert, useFormErrors } from "@client/components/form-alert";
+import { FormAlert } from "@client/components/form-alert";
 import { Loading } from "@client/components/loading";
 import { Field, TextField } from "@client/components/text-field";
+import { useSchemaForm } from "@client/components/use-schema-form";
 import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { issuesFromZod } from "@shared/errors";
 import { MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "@shared/memory/limits";
 import { type ReviewSettings, reviewSettingsInput } from "@shared/schemas/review";
-import { type FormEvent, useState } from "react";
+import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useReviewSettings, useSaveReviewSettings } from "../api/review-settings";
 
@@ -26,87 +26,90 @@ export function ReviewSettingsDialog({ open, onClose }: { open: boolean; onClose
   );
 }
 
+const SETTINGS_FIELDS = new Set(["desiredRetention", "newCardsPerDay", "reviewsPerDay", "timeZone"]);
+
 function SettingsForm({ saved, onDone }: { saved: ReviewSettings; onDone(): void }) {
   const { t } = useTranslation();
-  const errors = useFormErrors();
   const save = useSaveReviewSettings();
-  const [retention, setRetention] = useState(Math.round(saved.desiredRetention * 100));
-  const [newCards, setNewCards] = useState(String(saved.newCardsPerDay));
-  const [reviews, setReviews] = useState(String(saved.reviewsPerDay));
-  const [timeZone, setTimeZone] = useState(saved.timeZone === "UTC" ? browserTimeZone() : saved.timeZone);
+  const { form, formRef, alert, fieldError, showIssues, showText, onSubmit } = useSchemaForm<ReviewSettings>(
+    reviewSettingsInput,
+    {
+      defaultValues: { ...saved, timeZone: saved.timeZone === "UTC" ? browserTimeZone() : saved.timeZone },
+      isField: (name) => SETTINGS_FIELDS.has(name),
+    },
+  );
   const zones = Intl.supportedValuesOf("timeZone");
+  const timeZone = form.watch("timeZone");
+  // A number field left empty is NaN, which the schema refuses with its own text.
+  const count = { valueAsNumber: true } as const;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = reviewSettingsInput.safeParse({
-      desiredRetention: retention / 100,
-      newCardsPerDay: newCards.trim() === "" ? Number.NaN : Number(newCards),
-      reviewsPerDay: reviews.trim() === "" ? Number.NaN : Number(reviews),
-      timeZone,
-    });
-    if (!parsed.success) return errors.showIssues(issuesFromZod(parsed.error.issues));
-    errors.showText(null);
+  const submit = onSubmit(async (values) => {
     try {
-      await save.mutateAsync(parsed.data);
+      await save.mutateAsync(reviewSettingsInput.parse(values));
       notify.success(t("review_settings.saved"));
       onDone();
     } catch (failure) {
-      if (failure instanceof ApiError && failure.issues.length) errors.showIssues(failure.issues);
-      else errors.showText(t("review_settings.failed"));
+      if (failure instanceof ApiError && failure.issues.length) showIssues(failure.issues);
+      else showText(t("review_settings.failed"));
     }
-  };
+  });
 
   return (
-    <form className={formStyles.form} onSubmit={submit} noValidate>
-      <FormAlert message={errors.alert} />
-      <Field
-        label={t("review_settings.retention", { percent: retention })}
-        hint={t("review_settings.retention_hint")}
-        error={errors.fieldError("desiredRetention")}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="range"
-            min={MIN_DESIRED_RETENTION * 100}
-            max={MAX_DESIRED_RETENTION * 100}
-            step={1}
-            value={retention}
-            aria-valuetext={`${retention}%`}
-            onChange={(e) => setRetention(Number(e.target.value))}
-          />
-        )}
-      </Field>
+    <form ref={formRef} className={formStyles.form} onSubmit={submit} noValidate>
+      <FormAlert message={alert} />
+      <Controller
+        control={form.control}
+        name="desiredRetention"
+        render={({ field }) => {
+          const percent = Math.round(field.value * 100);
+          return (
+            <Field
+              label={t("review_settings.retention", { percent })}
+              hint={t("review_settings.retention_hint")}
+              error={fieldError("desiredRetention")}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  ref={field.ref}
+                  name={field.name}
+                  type="range"
+                  min={MIN_DESIRED_RETENTION * 100}
+                  max={MAX_DESIRED_RETENTION * 100}
+                  step={1}
+                  value={percent}
+                  aria-valuetext={`${percent}%`}
+                  onChange={(e) => field.onChange(Number(e.target.value) / 100)}
+                  onBlur={field.onBlur}
+                />
+              )}
+            </Field>
+          );
+        }}
+      />
       <TextField
         label={t("review_settings.new_cards")}
         type="number"
         inputMode="numeric"
         min={0}
-        value={newCards}
-        onChange={(e) => setNewCards(e.target.value)}
-        error={errors.fieldError("newCardsPerDay")}
+        {...form.register("newCardsPerDay", count)}
+        error={fieldError("newCardsPerDay")}
       />
       <TextField
         label={t("review_settings.reviews")}
         type="number"
         inputMode="numeric"
         min={0}
-        value={reviews}
-        onChange={(e) => setReviews(e.target.value)}
-        error={errors.fieldError("reviewsPerDay")}
+        {...form.register("reviewsPerDay", count)}
+        error={fieldError("reviewsPerDay")}
       />
       <Field
         label={t("review_settings.time_zone")}
         hint={t("review_settings.time_zone_hint")}
-        error={errors.fieldError("timeZone")}
+        error={fieldError("timeZone")}
       >
         {(control) => (
-          <select
-            {...control}
-            className={formStyles.input}
-            value={timeZone}
-            onChange={(e) => setTimeZone(e.target.value)}
-          >
+          <select {...control} className={formStyles.input} {...form.register("timeZone")}>
             {(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((zone) => (
               <option key={zone} value={zone}>
                 {zone}
