@@ -1,6 +1,6 @@
 import { Button } from "@client/components/button";
 import formStyles from "@client/components/form.module.css";
-import { FormAlert, issueErrors } from "@client/components/form-alert";
+import { FormAlert } from "@client/components/form-alert";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { TextAreaField, TextField } from "@client/components/text-field";
@@ -163,7 +163,10 @@ function ImportForm() {
       navigate(localePath(`/courses/${reply.courseId}`));
     } catch (failure) {
       console.error(failure);
-      const issues = failure instanceof ApiError ? issueErrors(failure.issues, t).alert : null;
+      // The server validated the whole import again: each distinct reason once, in the page's language.
+      const reasons =
+        failure instanceof ApiError ? [...new Set(failure.issues.map(({ key, params }) => t(key, params ?? {})))] : [];
+      const issues = reasons.join(" ") || null;
       setError(issues ? t("imports.error_then", { error: t("imports.failed"), advice: issues }) : t("imports.failed"));
     }
   };
