@@ -24,6 +24,14 @@ export const FIRST_SCREEN_TEXTS = [
   "course_form.login_to_create",
   "course_form.create_button",
   "search.button",
+  // A course card's facts (the landing page's most followed courses).
+  "polish.decks_one",
+  "polish.decks_other",
+  "polish.cards_one",
+  "polish.cards_other",
+  "polish.followers_one",
+  "polish.followers_other",
+  "polish.by_owner",
 ] as const;
 
 type Texts = Record<string, unknown>;

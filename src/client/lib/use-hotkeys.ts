@@ -11,14 +11,9 @@ export type Hotkeys = Readonly<Record<string, (event: KeyboardEvent) => unknown>
 
 const OWNS_KEYS = "input, textarea, select, [contenteditable], [role=dialog], [role=menu]";
 
-/**
- * A checkbox on the screen uses only Space, and only when reached from the keyboard: one clicked
- * with the mouse (the flip cards' Shuffle) leaves Space and the arrows to the screen.
- */
+/** A checkbox on the screen uses only Space: the arrows stay the screen's (the flip cards' Shuffle). */
 function ownsKey(target: Element, key: string): boolean {
-  if (target.matches("input[type=checkbox]") && !target.closest("[role=dialog], [role=menu]")) {
-    return key === " " && target.matches(":focus-visible");
-  }
+  if (target.matches("input[type=checkbox]") && !target.closest("[role=dialog], [role=menu]")) return key === " ";
   return target.closest(OWNS_KEYS) !== null;
 }
 

@@ -30,6 +30,9 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
   /** What the last mark was, said once the next card is up. */
   const [lastMark, setLastMark] = useState<Mark | null>(null);
   const pointerStart = useRef<{ x: number; y: number } | null>(null);
+  const cardRef = useRef<HTMLButtonElement>(null);
+  /** The Shuffle box was last pressed with a pointer, not from the keyboard. */
+  const byPointer = useRef(false);
   const card = cards[index];
   const finished = index >= cards.length;
 
@@ -106,13 +109,21 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
         <span className={styles.counter} aria-live="polite">
           ({index + 1}/{cards.length})
         </span>
-        <label>
+        <label
+          onPointerDown={() => {
+            byPointer.current = true;
+          }}
+        >
           <input
             type="checkbox"
             checked={shuffled}
             onChange={(e) => {
               setShuffled(e.target.checked);
               start(deck.flashcards, e.target.checked);
+              // Clicked or tapped: the focus goes on to the card, so Space flips it (a box
+              // reached by Tab keeps it, and Space toggles the box).
+              if (byPointer.current) cardRef.current?.focus();
+              byPointer.current = false;
             }}
           />{" "}
           {t("study.shuffle")}
@@ -129,6 +140,7 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
       />
       <InputHint keys={t("polish.flip_keys")} touch={t("polish.flip_touch")} />
       <button
+        ref={cardRef}
         type="button"
         className={styles.flipCard}
         data-side={showAnswer ? "answer" : "question"}
