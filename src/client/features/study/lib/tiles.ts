@@ -50,12 +50,16 @@ export function pairsPerRound({ columns, rows }: BoardGrid): number {
   return Math.max(2, Math.floor((columns * rows * ROUND_FILL) / 2));
 }
 
-/** Splits the pairs into rounds of at most `size`, the last rounds no smaller than needed. */
+/** Splits the pairs into as few rounds of at most `size` as will do, their sizes differing by one at most. */
 export function splitIntoRounds<T>(pairs: readonly T[], size: number): T[][] {
   const count = Math.max(1, Math.ceil(pairs.length / size));
-  const even = Math.ceil(pairs.length / count);
   const rounds: T[][] = [];
-  for (let i = 0; i < pairs.length; i += even) rounds.push(pairs.slice(i, i + even));
+  let from = 0;
+  for (let i = 0; i < count; i++) {
+    const length = Math.floor(pairs.length / count) + (i < pairs.length % count ? 1 : 0);
+    rounds.push(pairs.slice(from, from + length));
+    from += length;
+  }
   return rounds;
 }
 
