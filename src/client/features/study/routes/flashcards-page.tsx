@@ -104,7 +104,7 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
 
   const currentMark = card ? marks.get(card.id) : undefined;
   return (
-    <section aria-label={t("pages.flashcards")} className={styles.flipStudy}>
+    <section aria-label={t("pages.flashcards")}>
       <div className={styles.toolbar}>
         <span className={styles.counter} aria-live="polite">
           ({index + 1}/{cards.length})
