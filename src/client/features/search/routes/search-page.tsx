@@ -75,7 +75,7 @@ function MatchReason({ course }: { course: SearchResult }) {
   if (reasons.length === 0) return null;
   return (
     <span className={styles.decks}>
-      {t("polish.matched_by")}: {reasons.join(" · ")}
+      {t("polish.matched_by", { reasons: reasons.join(" · ") })}
     </span>
   );
 }
