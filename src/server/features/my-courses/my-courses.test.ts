@@ -1,9 +1,9 @@
 import { queryRows } from "@server/db/client";
-import { userProgress } from "@server/db/schema";
+import { userProgress, users } from "@server/db/schema";
 import { createCourse, createUser, follow } from "@server/test/factories";
 import { ok, signedInClient, TestClient } from "@server/test/http-client";
 import { setupTestApp } from "@server/test/test-app";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listStatement } from "./my-courses.service";
 
@@ -109,6 +109,18 @@ describe("personal lists", () => {
     expect(coursesReads.map((node) => [node["Node Type"], node["Index Name"]])).toEqual([
       ["Index Scan", "courses_user_name_key_idx"],
     ]);
+  });
+
+  it("give each course what its card shows: decks, cards, followers and the owner's name (#14)", async () => {
+    const { client, userId } = await signedIn();
+    const course = await createCourse(db, userId, { decks: 3, cardsPerDeck: 5 });
+    await follow(db, (await createUser(db)).id, course.id);
+    const [owner] = await db.select().from(users).where(eq(users.id, userId));
+    const expected = { deckCount: 3, cardCount: 15, followCount: 1, ownerName: owner?.name, passedDecks: 0 };
+    const { items } = await ok(client.api.me.courses.$get({ query: {} }));
+    expect(items.find((item) => item.id === course.id)).toMatchObject(expected);
+    const home = await ok(client.api.me.home.$get());
+    expect(home.own.find((item) => item.id === course.id)).toMatchObject(expected);
   });
 
   it("come a page of 24 at a time", async () => {
