@@ -51,7 +51,7 @@ describe("search", () => {
     const byDeck = await searchFromHeader(page, "greetings");
     await byDeck
       .getByRole("link", { name: /Basic Japanese Vocabulary/ })
-      .getByText("Matching decks: Greetings")
+      .getByText("Found by: deck Greetings")
       .waitFor();
     expect(new URL(page.url()).search).toBe("?q=greetings");
 

@@ -70,7 +70,6 @@ describe("learning memory", () => {
     await page.getByText("(1/4)").waitFor();
     await page.keyboard.press("ArrowUp");
     await page.getByText("Marked as known").waitFor();
-    await page.keyboard.press("ArrowRight");
     await page.getByText("(2/4)").waitFor();
     await page.keyboard.press("ArrowDown");
     await page.getByText("Marked for review").waitFor();

@@ -131,12 +131,16 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
           const wait = await hitRateLimit(db, `mail:sign-in-confirmation:${user.id}`, SIGN_IN_CONFIRMATION_MAIL);
           if (wait > 0) return;
         }
+        // Every confirmation link ends on the confirm page, which says what happened; a sign-in's
+        // resent link would otherwise carry the sign-in request's callback (the landing page).
+        const link = new URL(url);
+        link.searchParams.set("callbackURL", "/confirm-signup");
         const language = await languageOf(user.id);
         await mailer.send({
           to: user.email,
           subject: mailText(language, "confirm_subject"),
-          body: mailText(language, "confirm_body", { link: url }),
-          links: [url],
+          body: mailText(language, "confirm_body", { link: link.href }),
+          links: [link.href],
         });
       },
     },

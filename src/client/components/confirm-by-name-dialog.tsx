@@ -20,7 +20,7 @@ interface ConfirmByNameDialogProps {
 export function ConfirmByNameDialog({ open, onClose, ...props }: ConfirmByNameDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={props.title}>
-      {open && <ConfirmByNameForm {...props} />}
+      {open && <ConfirmByNameForm {...props} onCancel={onClose} />}
     </Dialog>
   );
 }
@@ -30,7 +30,8 @@ function ConfirmByNameForm({
   mismatchMessage,
   confirmLabel,
   onConfirm,
-}: Omit<ConfirmByNameDialogProps, "open" | "onClose" | "title">) {
+  onCancel,
+}: Omit<ConfirmByNameDialogProps, "open" | "onClose" | "title"> & { onCancel(): void }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -57,9 +58,15 @@ function ConfirmByNameForm({
         error={error}
         autoComplete="off"
       />
-      <Button type="submit" variant="danger" disabled={busy}>
-        {confirmLabel}
-      </Button>
+      <div className={styles.actions}>
+        <Button type="submit" variant="danger" disabled={busy}>
+          {confirmLabel}
+        </Button>
+        {/* A way out that says so, beside the × in the corner. */}
+        <Button variant="secondary" onClick={onCancel}>
+          {t("common.cancel")}
+        </Button>
+      </div>
     </form>
   );
 }

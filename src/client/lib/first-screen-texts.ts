@@ -26,6 +26,14 @@ export const FIRST_SCREEN_TEXTS = [
   "search.button",
   "exports.button",
   "theme",
+  // A course card's facts (the landing page's most followed courses).
+  "polish.decks_one",
+  "polish.decks_other",
+  "polish.cards_one",
+  "polish.cards_other",
+  "polish.followers_one",
+  "polish.followers_other",
+  "polish.by_owner",
 ] as const;
 
 type Texts = Record<string, unknown>;

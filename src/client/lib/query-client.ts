@@ -1,8 +1,18 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
 
-export function createQueryClient() {
+interface QueryClientOptions {
+  /** Called when the server answers 401: the session has ended (signed out elsewhere, expired). */
+  onUnauthorized?(): void;
+}
+
+export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) onUnauthorized?.();
+  };
   return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -11,6 +11,12 @@ export type Hotkeys = Readonly<Record<string, (event: KeyboardEvent) => unknown>
 
 const OWNS_KEYS = "input, textarea, select, [contenteditable], [role=dialog], [role=menu]";
 
+/** A checkbox on the screen uses only Space: the arrows stay the screen's (the flip cards' Shuffle). */
+function ownsKey(target: Element, key: string): boolean {
+  if (target.matches("input[type=checkbox]") && !target.closest("[role=dialog], [role=menu]")) return key === " ";
+  return target.closest(OWNS_KEYS) !== null;
+}
+
 export function useHotkeys(keys: Hotkeys, enabled = true) {
   // The latest handlers, without adding and removing the listener on every render.
   const latest = useRef(keys);
@@ -19,7 +25,7 @@ export function useHotkeys(keys: Hotkeys, enabled = true) {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.target instanceof Element && event.target.closest(OWNS_KEYS)) return;
+      if (event.target instanceof Element && ownsKey(event.target, event.key)) return;
       const handler = latest.current[event.key];
       // Handled: no page scrolling, and Space does not also press a focused button.
       if (handler && handler(event) !== false) event.preventDefault();

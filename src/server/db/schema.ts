@@ -6,8 +6,9 @@
  * Everything a user owns cascades away with the user; everything under a course cascades away
  * with the course, so deletes never leave orphans.
  */
-import { relations, sql } from "drizzle-orm";
+import { relations, type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -162,6 +163,14 @@ export const contactSubmissions = pgTable(
 
 // ---------------------------------------------------------------- courses
 
+/**
+ * A name as people sort it (decision 0029): case and width folded, katakana read as hiragana,
+ * digit runs compared as numbers. `natural_sort_key` is the immutable SQL function the migration
+ * 0006 defines; `COLLATE "C"` makes PGlite and any PostgreSQL order the keys alike. Queries and
+ * the index must use this very expression for the index to serve them.
+ */
+export const nameSortKey = (name: AnyPgColumn | SQL) => sql`(natural_sort_key(${name}) collate "C")`;
+
 export const courses = pgTable(
   "courses",
   {
@@ -177,7 +186,8 @@ export const courses = pgTable(
   },
   (t) => [
     index("courses_user_created_idx").on(t.userId, t.createdAt, t.id),
-    index("courses_user_name_idx").on(t.userId, t.name, t.id),
+    // "Alphabetical" as people read (decision 0029): by the natural sort key, byte order on every server.
+    index("courses_user_name_key_idx").on(t.userId, nameSortKey(t.name), t.id),
     // NULLS FIRST is what `ORDER BY follow_count DESC` means: only a matching index serves it.
     index("courses_follow_count_idx").on(t.followCount.desc().nullsFirst(), t.id),
     index("courses_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),

@@ -59,9 +59,18 @@ describe("translation resources", () => {
     }
     expect(used.size).toBeGreaterThan(0);
     // A key may name a group or a list (the landing page's rotating words) as well as a text.
-    // A plural is named without its suffix: t("x.cards", { count }) reads x.cards_one / x.cards_other.
+    // A counted text is its plural forms (i18next: `key_one`, `key_other`).
     const defined = (key: string) =>
       enKeys.has(key) || enKeys.has(`${key}_other`) || [...enKeys.keys()].some((k) => k.startsWith(`${key}.`));
     expect([...used].filter((k) => !defined(k))).toEqual([]);
+  });
+
+  it("gives every counted text both plural forms, with the count in each", () => {
+    // (stats.fluency_one is a text of its own: one deck tested, not a plural form.)
+    const bases = [...enKeys.keys()].filter((k) => k.endsWith("_other")).map((k) => k.slice(0, -"_other".length));
+    const forms = bases.flatMap((base) => [`${base}_one`, `${base}_other`]);
+    expect(forms.filter((k) => !enKeys.has(k))).toEqual([]);
+    const uncounted = forms.filter((k) => !String(enKeys.get(k)).includes("{{count}}"));
+    expect(uncounted).toEqual([]);
   });
 });

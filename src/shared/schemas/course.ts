@@ -31,6 +31,15 @@ export interface CourseSummary {
   description: string;
 }
 
+/** A course as its card shows it: what a person needs to choose it (issue #14). */
+export interface CourseCardSummary extends CourseSummary {
+  deckCount: number;
+  cardCount: number;
+  followCount: number;
+  /** The owner's display name. */
+  ownerName: string;
+}
+
 export interface DeckListItem {
   id: number;
   name: string;
@@ -56,8 +65,7 @@ export const courseListQuery = z.object({
 export type CourseListSort = z.infer<typeof courseListQuery>["sort"];
 
 /** A course in the signed-in user's own lists, with how far they are through it. */
-export interface MyCourseSummary extends CourseSummary {
-  deckCount: number;
+export interface MyCourseSummary extends CourseCardSummary {
   passedDecks: number;
 }
 
@@ -72,11 +80,20 @@ export interface HomeLists {
   followed: MyCourseSummary[];
 }
 
-export interface SearchResult extends CourseSummary {
+export interface SearchResult extends CourseCardSummary {
   /** Up to five of the course's decks whose names match. */
   decks: { id: number; name: string }[];
+  /** Why the course was found: its name matches, and which of its tags (up to five) match. */
+  nameMatched: boolean;
+  tags: string[];
 }
 
 export const searchQuery = z.object({
   q: storableText().trim().min(1, "validation.search_query_required").max(100, "validation.search_query_too_long"),
 });
+
+/** A search's reply: at most 50 courses; `more` when further courses match too. */
+export interface SearchReply {
+  items: SearchResult[];
+  more: boolean;
+}

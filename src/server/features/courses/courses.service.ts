@@ -4,8 +4,9 @@ import type { JsonText } from "@server/http/cache";
 import { HttpError } from "@server/http/errors";
 import type { SessionUser } from "@server/http/session";
 import { MOST_FOLLOWED_SHOWN } from "@shared/limits";
-import type { CourseDetail, CourseSummary } from "@shared/schemas/course";
+import type { CourseCardSummary, CourseDetail } from "@shared/schemas/course";
 import { eq } from "drizzle-orm";
+import { cardFactsJson } from "./card-facts";
 import { preparedText, type Statement } from "./prepared";
 
 export const OWNER_ONLY = "Only the owner of this course can change it.";
@@ -83,8 +84,9 @@ export const COURSE_DETAIL: Statement = {
 export const MOST_FOLLOWED: Statement = {
   name: "most_followed",
   text: `select json_build_object('items', coalesce(json_agg(json_build_object(
-      'id', c.id, 'name', c.name, 'description', c.description) order by c.follow_count desc, c.id), '[]'::json))::text as body
-  from (select id, name, description, follow_count from courses
+      'id', c.id, 'name', c.name, 'description', c.description, ${cardFactsJson("c")})
+      order by c.follow_count desc, c.id), '[]'::json))::text as body
+  from (select id, name, description, follow_count, user_id from courses
         order by follow_count desc, id limit ${MOST_FOLLOWED_SHOWN}) c`,
 };
 
@@ -99,7 +101,7 @@ export async function courseDetailJson(
   return body;
 }
 
-export async function mostFollowedJson(db: Database): Promise<JsonText<{ items: CourseSummary[] }>> {
+export async function mostFollowedJson(db: Database): Promise<JsonText<{ items: CourseCardSummary[] }>> {
   return (await preparedText(db, MOST_FOLLOWED, [])) ?? '{"items":[]}';
 }
 

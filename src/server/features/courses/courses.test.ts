@@ -13,7 +13,7 @@ describe("GET /api/courses/most-followed", () => {
   it("ranks courses by follow count, ties going to the older course", async () => {
     const owner = await createUser(db);
     const followers = await Promise.all(Array.from({ length: 12 }, () => createUser(db)));
-    const top = await createCourse(db, owner.id);
+    const top = await createCourse(db, owner.id, { decks: 2, cardsPerDeck: 5 });
     const tiedOlder = await createCourse(db, owner.id);
     const tiedNewer = await createCourse(db, owner.id);
     for (const f of followers.slice(0, 12)) await follow(db, f.id, top.id);
@@ -24,7 +24,16 @@ describe("GET /api/courses/most-followed", () => {
     expect(res.status).toBe(200);
     const { items } = await ok(res);
     expect(items.map((c) => c.id)).toEqual([top.id, tiedOlder.id, tiedNewer.id]);
-    expect(items[0]).toEqual({ id: top.id, name: top.name, description: top.description });
+    // What the card shows to choose by (#14): decks, cards, followers and the owner's name.
+    expect(items[0]).toEqual({
+      id: top.id,
+      name: top.name,
+      description: top.description,
+      deckCount: 2,
+      cardCount: 10,
+      followCount: 12,
+      ownerName: owner.name,
+    });
   });
 });
 

@@ -10,7 +10,7 @@ import { createCourse, createUser, follow } from "@server/test/factories";
 import { ok, signedInClient, TestClient } from "@server/test/http-client";
 import { setupTestApp } from "@server/test/test-app";
 import { MOST_FOLLOWED_SHOWN } from "@shared/limits";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDeckDetail } from "../decks/decks.service";
 import { getCourseDetail, mostFollowedJson } from "./courses.service";
@@ -122,8 +122,18 @@ describe("prepared statements", () => {
   });
 
   it("answer most-followed exactly as the query builder did", async () => {
+    // With what the card shows (#14): decks, cards, followers and the owner's name.
     const expected = await db
-      .select({ id: courses.id, name: courses.name, description: courses.description })
+      .select({
+        id: courses.id,
+        name: courses.name,
+        description: courses.description,
+        deckCount: sql<number>`(select count(*)::int from decks d where d.course_id = "courses"."id")`,
+        cardCount: sql<number>`(select count(*)::int from decks d join flashcards f on f.deck_id = d.id
+          where d.course_id = "courses"."id")`,
+        followCount: courses.followCount,
+        ownerName: sql<string>`(select u.name from users u where u.id = "courses"."user_id")`,
+      })
       .from(courses)
       .orderBy(desc(courses.followCount), asc(courses.id))
       .limit(MOST_FOLLOWED_SHOWN);

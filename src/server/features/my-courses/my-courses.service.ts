@@ -5,7 +5,7 @@
  */
 
 import { type Database, preparedOnce } from "@server/db/client";
-import { courses, decks, followedCourses, userProgress } from "@server/db/schema";
+import { courses, decks, followedCourses, nameSortKey, userProgress } from "@server/db/schema";
 import { HOME_LIST_SIZE } from "@shared/limits";
 import {
   type CourseListPage,
@@ -16,16 +16,22 @@ import {
 } from "@shared/schemas/course";
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 
-/** The course and the user's progress through it: two indexed counts per row of a short page. */
+/**
+ * The course as its card shows it (card-facts.ts) and the user's progress through it: indexed
+ * counts per row of a short page. Written with explicit table names: in a one-table query drizzle
+ * leaves columns unqualified, and `id` inside a subquery on decks would be the deck's.
+ */
 const summary = {
   id: courses.id,
   name: courses.name,
   description: courses.description,
-  deckCount: sql<number>`(select count(*)::int from ${decks} where ${decks.courseId} = ${courses.id})`.as("deck_count"),
-  passedDecks: sql<number>`(select count(*)::int from ${userProgress}
-    where ${userProgress.userId} = ${sql.placeholder("userId")} and ${userProgress.courseId} = ${courses.id})`.as(
-    "passed_decks",
-  ),
+  deckCount: sql<number>`(select count(*)::int from decks cd where cd.course_id = "courses"."id")`.as("deck_count"),
+  cardCount: sql<number>`(select count(*)::int from decks cd join flashcards cf on cf.deck_id = cd.id
+    where cd.course_id = "courses"."id")`.as("card_count"),
+  followCount: courses.followCount,
+  ownerName: sql<string>`(select cu.name from users cu where cu.id = "courses"."user_id")`.as("owner_name"),
+  passedDecks: sql<number>`(select count(*)::int from user_progress up
+    where up.user_id = ${sql.placeholder("userId")} and up.course_id = "courses"."id")`.as("passed_decks"),
 };
 
 interface Window {
@@ -46,7 +52,8 @@ function windowFor(page: number): Window {
   return { limit: LIST_PAGE_SIZE, offset: (page - 1) * LIST_PAGE_SIZE };
 }
 
-const byName = [asc(courses.name), asc(courses.id)];
+/** As people read (decision 0029); the own list reads it straight from courses_user_name_key_idx. */
+const byName = [asc(nameSortKey(courses.name)), asc(courses.id)];
 
 function ownCourses(db: Database, sort: CourseListSort, { limit, offset }: typeof window) {
   const order =
@@ -116,6 +123,11 @@ function inProgress(db: Database, sort: CourseListSort, { limit, offset }: typeo
 
 const lists = { own: ownCourses, followed, inProgress } as const;
 export type ListName = keyof typeof lists;
+
+/** A list's statement as text and parameters (placeholders by name), for the query-plan tests. */
+export function listStatement(db: Database, list: ListName, sort: CourseListSort) {
+  return lists[list](db, sort, window).toSQL();
+}
 
 function run(db: Database, id: string, list: ListName, sort: CourseListSort, { limit, offset }: Window) {
   const statement = preparedOnce(db, `my_${list}_${sort}`, (name) => lists[list](db, sort, window).prepare(name));

@@ -1,11 +1,24 @@
-import { userProgress } from "@server/db/schema";
+import { queryRows } from "@server/db/client";
+import { userProgress, users } from "@server/db/schema";
 import { createCourse, createUser, follow } from "@server/test/factories";
 import { ok, signedInClient, TestClient } from "@server/test/http-client";
 import { setupTestApp } from "@server/test/test-app";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { listStatement } from "./my-courses.service";
 
 const { app, database } = await setupTestApp();
 const { db } = database;
+
+class RolledBack extends Error {}
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Plans?: PlanNode[];
+}
+const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
 
 /** A client signed in as a new user, made in the database. */
 const signedIn = () => signedInClient(app, db);
@@ -28,8 +41,86 @@ describe("personal lists", () => {
     for (const name of ["Banana", "apple", "Cherry"]) await createCourse(db, userId, { name });
     expect(await names(client, "courses")).toEqual(["Cherry", "apple", "Banana"]);
     expect(await names(client, "courses", { sort: "oldest" })).toEqual(["Banana", "apple", "Cherry"]);
-    expect(await names(client, "courses", { sort: "name" })).toEqual(["Banana", "Cherry", "apple"]);
+    expect(await names(client, "courses", { sort: "name" })).toEqual(["apple", "Banana", "Cherry"]);
     expect((await client.get("/api/me/courses?sort=random")).status).toBe(400);
+  });
+
+  it("sort by name as people read: case, numbers, full-width forms and kana (#14 item 3)", async () => {
+    const { client, userId } = await signedIn();
+    const mixed = ["course 10", "Zebra facts", "apple pie", "Course 2", "course 1", "Ｃｏｕｒｓｅ ３", "Apple tart"];
+    for (const name of mixed) await createCourse(db, userId, { name });
+    expect(await names(client, "courses", { sort: "name" })).toEqual([
+      "apple pie",
+      "Apple tart",
+      "course 1",
+      "Course 2",
+      "Ｃｏｕｒｓｅ ３",
+      "course 10",
+      "Zebra facts",
+    ]);
+
+    // Japanese: katakana sorts with hiragana by reading, numbers by value.
+    const japanese = await signedIn();
+    for (const name of ["さくら", "カメラ", "いぬ", "第10課", "第2課"])
+      await createCourse(db, japanese.userId, { name });
+    expect(await names(japanese.client, "courses", { sort: "name" })).toEqual([
+      "いぬ",
+      "カメラ",
+      "さくら",
+      "第2課",
+      "第10課",
+    ]);
+
+    // The followed list sorts the same way.
+    const owner = await createUser(db);
+    for (const name of ["Unit 12", "unit 3", "Unit 1"])
+      await follow(db, userId, (await createCourse(db, owner.id, { name })).id);
+    expect(await names(client, "followed", { sort: "name" })).toEqual(["Unit 1", "unit 3", "Unit 12"]);
+  });
+
+  it("read their own courses by name from an index, without sorting them (#14 item 3)", async () => {
+    const owner = await createUser(db);
+    const { sql: text, params } = listStatement(db, "own", "name");
+    const values: Record<string, string> = { userId: `'${owner.id}'`, limit: "25", offset: "0" };
+    let n = 0;
+    const literal = text.replace(/\$\d+/g, () => {
+      const name = (params[n++] as { name?: string } | undefined)?.name ?? "";
+      return values[name] ?? "null";
+    });
+    let plan: PlanNode | undefined;
+    await db
+      .transaction(async (tx) => {
+        // Enough courses, for this owner and others, that the planner has real statistics.
+        await tx.execute(sql`
+          insert into courses (user_id, name) select ${owner.id}, 'Course ' || g from generate_series(1, 3000) g`);
+        await tx.execute(sql`analyze courses`);
+        const [row] = await queryRows<Record<string, unknown>>(tx, sql`explain (format json) ${sql.raw(literal)}`);
+        const raw = row ? Object.values(row)[0] : undefined;
+        plan = ((typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }])[0].Plan;
+        throw new RolledBack();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      });
+    const nodes = plan ? planNodes(plan) : [];
+    // Read in order from the index: no sort, and no scan of courses (the counts' subqueries aside).
+    expect(nodes.map((node) => node["Node Type"])).not.toContain("Sort");
+    const coursesReads = nodes.filter((node) => node["Relation Name"] === "courses");
+    expect(coursesReads.map((node) => [node["Node Type"], node["Index Name"]])).toEqual([
+      ["Index Scan", "courses_user_name_key_idx"],
+    ]);
+  });
+
+  it("give each course what its card shows: decks, cards, followers and the owner's name (#14)", async () => {
+    const { client, userId } = await signedIn();
+    const course = await createCourse(db, userId, { decks: 3, cardsPerDeck: 5 });
+    await follow(db, (await createUser(db)).id, course.id);
+    const [owner] = await db.select().from(users).where(eq(users.id, userId));
+    const expected = { deckCount: 3, cardCount: 15, followCount: 1, ownerName: owner?.name, passedDecks: 0 };
+    const { items } = await ok(client.api.me.courses.$get({ query: {} }));
+    expect(items.find((item) => item.id === course.id)).toMatchObject(expected);
+    const home = await ok(client.api.me.home.$get());
+    expect(home.own.find((item) => item.id === course.id)).toMatchObject(expected);
   });
 
   it("come a page of 24 at a time", async () => {

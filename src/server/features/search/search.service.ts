@@ -15,7 +15,8 @@ import { type Database, searchDatabase } from "@server/db/client";
 import type { JsonText } from "@server/http/cache";
 import { HttpError } from "@server/http/errors";
 import { SEARCH_DECKS_PER_COURSE, SEARCH_MAX_COURSES, SEARCH_NAME_HITS } from "@shared/limits";
-import type { SearchResult } from "@shared/schemas/course";
+import type { SearchReply, SearchResult } from "@shared/schemas/course";
+import { cardFactsJson } from "../courses/card-facts";
 import { preparedText, type Statement } from "../courses/prepared";
 
 /**
@@ -48,23 +49,41 @@ interface Probes {
   byDeck: string;
   /** The condition on `d` (a deck) that makes it a match. */
   deckMatches: string;
+  /** The condition on `f` (a found course) whose name matches. */
+  nameMatches: string;
+  /** The condition on `t` (a tag row) that matches. */
+  tagMatches: string;
 }
 
-/** One statement around the probes; the result is `{ items }` as JSON text. */
-function searchStatement(name: string, { before = "", byName, byTag, byDeck, deckMatches }: Probes): Statement {
+/**
+ * One statement around the probes; the result is `{ items, more }` as JSON text. One course more
+ * than is shown is found, so `more` says whether the 50 are all. Each course says why it was found
+ * (name, tags, decks): conditions on its own rows, read by course id from their indexes.
+ */
+function searchStatement(
+  name: string,
+  { before = "", byName, byTag, byDeck, deckMatches, nameMatches, tagMatches }: Probes,
+): Statement {
   return {
     name,
     text: `with ${before}found as (
-      select c.id, c.name, c.description, c.follow_count from courses c
+      select c.id, c.name, c.description, c.follow_count, c.user_id from courses c
       where c.id in ((${byName}) union (${byTag}) union (${byDeck}))
-      order by c.follow_count desc, c.id limit ${SEARCH_MAX_COURSES})
+      order by c.follow_count desc, c.id limit ${SEARCH_MAX_COURSES + 1}),
+    shown as (select * from found order by follow_count desc, id limit ${SEARCH_MAX_COURSES})
     select json_build_object('items', coalesce(json_agg(json_build_object(
         'id', f.id, 'name', f.name, 'description', f.description,
+        ${cardFactsJson("f")},
+        'nameMatched', ${nameMatches},
+        'tags', coalesce((select json_agg(m.tag order by m.tag) from (select t.tag from course_tags t
+                          where t.course_id = f.id and ${tagMatches} order by t.tag limit ${SEARCH_DECKS_PER_COURSE}) m),
+                         '[]'::json),
         'decks', coalesce((select json_agg(json_build_object('id', h.id, 'name', h.name) order by h.level)
                            from (select d.id, d.name, d.level from decks d where d.course_id = f.id and ${deckMatches}
                                  order by d.level limit ${SEARCH_DECKS_PER_COURSE}) h), '[]'::json))
-      order by f.follow_count desc, f.id), '[]'::json))::text as body
-    from found f`,
+      order by f.follow_count desc, f.id), '[]'::json),
+      'more', (select count(*) from found) > ${SEARCH_MAX_COURSES})::text as body
+    from shown f`,
   };
 }
 
@@ -90,6 +109,8 @@ const CONTAINS = searchStatement("search_contains", {
           limit ${TAG_HITS}`,
   byDeck: `select course_id from decks where name ilike $1::text limit ${DECK_HITS}`,
   deckMatches: "d.name ilike $1::text",
+  nameMatches: "f.name ilike $1::text",
+  tagMatches: "t.tag ilike $1::text",
 });
 
 /** Names and deck names starting with the query (1 or 2 characters), tags equal to it. */
@@ -102,6 +123,8 @@ const prefix = (length: 1 | 2) =>
     byDeck: `select course_id from decks where left(lower(name), ${length}) = lower($1::text)
              order by course_id limit ${DECK_HITS}`,
     deckMatches: `left(lower(d.name), ${length}) = lower($1::text)`,
+    nameMatches: `left(lower(f.name), ${length}) = lower($1::text)`,
+    tagMatches: "lower(t.tag) = lower($1::text)",
   });
 const PREFIX = { 1: prefix(1), 2: prefix(2) } as const;
 
@@ -110,7 +133,7 @@ export const SEARCH_STATEMENTS = { contains: CONTAINS, prefix1: PREFIX[1], prefi
 
 let waiting = 0;
 
-type SearchJson = JsonText<{ items: SearchResult[] }>;
+type SearchJson = JsonText<SearchReply>;
 
 /** Distinct short queries kept at most (letters, digits and kana pairs fit many times over). */
 const SHORT_RESULTS_MAX = 5000;
@@ -155,7 +178,7 @@ async function runSearch(db: Database, query: string, length: number): Promise<S
   }
   waiting++;
   try {
-    return (await preparedText(searchDatabase(db), statement, [value])) ?? '{"items":[]}';
+    return (await preparedText(searchDatabase(db), statement, [value])) ?? '{"items":[],"more":false}';
   } catch (error) {
     // statement_timeout on the search pool: a query that would hold a connection too long.
     if ((error as { code?: unknown }).code === "57014") {
@@ -168,5 +191,5 @@ async function runSearch(db: Database, query: string, length: number): Promise<S
 }
 
 export async function searchCourses(db: Database, query: string): Promise<SearchResult[]> {
-  return (JSON.parse(await searchJson(db, query)) as { items: SearchResult[] }).items;
+  return (JSON.parse(await searchJson(db, query)) as SearchReply).items;
 }

@@ -77,7 +77,8 @@ function expectIndexed(reads: Map<string, TableReads> | undefined, table: string
 }
 const { db } = database;
 const token = () => `zq${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
-const search = async (q: string) => (await ok(new TestClient(app).api.search.$get({ query: { q } }))).items;
+const reply = async (q: string) => ok(new TestClient(app).api.search.$get({ query: { q } }));
+const search = async (q: string) => (await reply(q)).items;
 
 describe("search", () => {
   it("finds courses by a word of the name, case-insensitively", async () => {
@@ -101,6 +102,44 @@ describe("search", () => {
     expect(results.find((c) => c.name === "With decks")?.decks.map((d) => d.name)).toEqual([`Deck about ${word}`]);
   });
 
+  it("says why each course matched, with what its card shows (#14)", async () => {
+    const word = token();
+    const owner = await createUser(db);
+    const fan = await createUser(db);
+    const byName = await createCourse(db, owner.id, { name: `About ${word}`, decks: 1, cardsPerDeck: 6 });
+    const byTag = await createCourse(db, owner.id, { name: "Tagged", tags: [`tag-${word}`, "other", `${word}-b`] });
+    const byDeck = await createCourse(db, owner.id, { name: "Decked", decks: 2 });
+    await follow(db, fan.id, byName.id);
+    await db
+      .update(decks)
+      .set({ name: `Deck about ${word}` })
+      .where(sql`${decks.id} = ${byDeck.decks[0]?.id ?? 0}`);
+    const found = await reply(word);
+    expect(found.more).toBe(false);
+    const of = (id: number) => found.items.find((item) => item.id === id);
+    expect(of(byName.id)).toMatchObject({
+      nameMatched: true,
+      tags: [],
+      decks: [],
+      deckCount: 1,
+      cardCount: 6,
+      followCount: 1,
+      ownerName: owner.name,
+    });
+    expect(of(byTag.id)).toMatchObject({ nameMatched: false, tags: [`tag-${word}`, `${word}-b`], decks: [] });
+    expect(of(byDeck.id)).toMatchObject({ nameMatched: false, tags: [], deckCount: 2, cardCount: 8 });
+    expect(of(byDeck.id)?.decks.map((d) => d.name)).toEqual([`Deck about ${word}`]);
+
+    // Short queries say it too: a 2-character prefix of the name, a tag equal to the query.
+    const short = await reply(word.slice(0, 2));
+    expect(short.items.find((item) => item.id === byName.id)).toBeUndefined();
+    const tagged = await createCourse(db, owner.id, { name: "Short tag", tags: ["ζq"] });
+    expect((await reply("ζq")).items.find((item) => item.id === tagged.id)).toMatchObject({
+      nameMatched: false,
+      tags: ["ζq"],
+    });
+  });
+
   it("keeps to 50 courses and 5 decks a course", async () => {
     const word = token();
     const owner = await createUser(db);
@@ -112,6 +151,9 @@ describe("search", () => {
       .where(sql`${decks.courseId} = ${many.id}`);
     const results = await search(word);
     expect(results).toHaveLength(50);
+    // The reply says that more than the 50 shown match (#14 item 15); the deck search does not.
+    expect((await reply(word)).more).toBe(true);
+    expect((await reply(`${word} deck`)).more).toBe(false);
     const all = await search(`${word} deck`);
     expect(all.find((c) => c.name === "Many decks")?.decks).toHaveLength(5);
   });

@@ -1,6 +1,6 @@
 import { fetchJson } from "@client/lib/api";
 import { SESSION_CHECK_INTERVAL_MS } from "@shared/limits";
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { accountKeys } from "./keys";
 
 export interface SessionUser {
@@ -24,3 +24,11 @@ export const sessionQuery = () =>
     refetchInterval: SESSION_CHECK_INTERVAL_MS,
     refetchOnWindowFocus: "always",
   });
+
+/**
+ * `enabled` for a query only a signed-in person may make. Read from the cache each time TanStack
+ * asks, so the refetch that follows a sign-out skips it before the screens re-render (a 401 in the
+ * console otherwise: issue #14 item 14).
+ */
+export const whileSignedIn = (queryClient: QueryClient, enabled: boolean) => () =>
+  enabled && queryClient.getQueryData<SessionUser | null>(accountKeys.session) != null;

@@ -1,5 +1,5 @@
 import { fetchJson } from "@client/lib/api";
-import type { CourseSummary } from "@shared/schemas/course";
+import type { CourseCardSummary } from "@shared/schemas/course";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { courseKeys } from "./keys";
 
@@ -8,7 +8,7 @@ export const mostFollowedCoursesQuery = () =>
     queryKey: courseKeys.mostFollowed,
     // Plain fetch, not the typed client: the landing page makes no other call, and the client is
     // a few kilobytes of its first load.
-    queryFn: () => fetchJson<{ items: CourseSummary[] }>("/api/courses/most-followed").then((body) => body.items),
+    queryFn: () => fetchJson<{ items: CourseCardSummary[] }>("/api/courses/most-followed").then((body) => body.items),
   });
 
 export function useMostFollowedCourses() {

@@ -6,7 +6,7 @@ import {
   CARD_NAME_TRUNCATE,
   CARD_NAME_TRUNCATE_SEARCH,
 } from "@shared/limits";
-import type { CourseSummary, MyCourseSummary } from "@shared/schemas/course";
+import type { CourseCardSummary, MyCourseSummary } from "@shared/schemas/course";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -14,7 +14,7 @@ import styles from "./course-card.module.css";
 
 interface CourseCardProps {
   /** The personal lists add the user's progress through the course. */
-  course: CourseSummary & Partial<Pick<MyCourseSummary, "deckCount" | "passedDecks">>;
+  course: CourseCardSummary & Partial<Pick<MyCourseSummary, "passedDecks">>;
   /** Search results allow longer names and descriptions (spec section 2). */
   variant?: "default" | "search";
   children?: ReactNode;
@@ -38,7 +38,13 @@ export function CourseCard({ course, variant = "default", children }: CourseCard
             {truncate(course.description, search ? CARD_DESCRIPTION_TRUNCATE_SEARCH : CARD_DESCRIPTION_TRUNCATE)}
           </p>
         )}
-        {deckCount !== undefined && passedDecks !== undefined && deckCount > 0 && (
+        <span className={styles.facts}>
+          <span>{t("polish.decks", { count: deckCount })}</span>
+          <span>{t("polish.cards", { count: course.cardCount })}</span>
+          <span>{t("polish.followers", { count: course.followCount })}</span>
+          <span className={styles.owner}>{t("polish.by_owner", { name: course.ownerName })}</span>
+        </span>
+        {passedDecks !== undefined && deckCount > 0 && (
           <span className={styles.progress}>
             <progress max={deckCount} value={passedDecks} aria-labelledby={progressId} />
             <span id={progressId}>{t("progress.decks_passed", { passed: passedDecks, total: deckCount })}</span>

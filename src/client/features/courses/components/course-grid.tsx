@@ -1,8 +1,8 @@
-import type { CourseSummary, MyCourseSummary } from "@shared/schemas/course";
+import type { CourseCardSummary, MyCourseSummary } from "@shared/schemas/course";
 import { CourseCard } from "./course-card";
 import styles from "./course-card.module.css";
 
-export function CourseGrid({ courses, label }: { courses: (CourseSummary | MyCourseSummary)[]; label?: string }) {
+export function CourseGrid({ courses, label }: { courses: (CourseCardSummary | MyCourseSummary)[]; label?: string }) {
   return (
     <ul className={styles.grid} aria-label={label}>
       {courses.map((course) => (

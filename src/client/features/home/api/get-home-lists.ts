@@ -1,11 +1,13 @@
+import { whileSignedIn } from "@client/features/accounts/api/get-session";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { homeKeys } from "./keys";
 
 export const homeListsQuery = () =>
   queryOptions({ queryKey: homeKeys.lists, queryFn: async () => unwrap((await typedApi()).me.home.$get()) });
 
 export function useHomeLists(enabled: boolean) {
-  return useQuery({ ...homeListsQuery(), enabled });
+  const queryClient = useQueryClient();
+  return useQuery({ ...homeListsQuery(), enabled: whileSignedIn(queryClient, enabled) });
 }

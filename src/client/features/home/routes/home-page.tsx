@@ -6,7 +6,7 @@ import { useSession } from "@client/features/accounts/session";
 import { CourseGrid } from "@client/features/courses/components/course-grid";
 import { DueToday } from "@client/features/reviews/components/due-today";
 import { useLocalePath } from "@client/lib/use-language";
-import type { CourseSummary } from "@shared/schemas/course";
+import type { CourseCardSummary } from "@shared/schemas/course";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -19,7 +19,7 @@ export function HomePage() {
   const { user, initialised } = useSession();
   const { data, isPending } = useHomeLists(Boolean(user));
 
-  const sections: { id: string; title: string; path: string; empty: string; courses?: CourseSummary[] }[] = [
+  const sections: { id: string; title: string; path: string; empty: string; courses?: CourseCardSummary[] }[] = [
     { id: "own", title: t("home.your_courses"), path: "/my_courses", empty: t("home.no_own"), courses: data?.own },
     {
       id: "progress",

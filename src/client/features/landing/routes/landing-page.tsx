@@ -73,7 +73,8 @@ export function LandingPage() {
   const { t } = useTranslation();
   const reduced = usePrefersReducedMotion();
   const [current, setCurrent] = useState(0);
-  const lastMove = useRef(0);
+  // No move yet: the first one is never locked (the lock runs from a move, not from page load).
+  const lastMove = useRef(Number.NEGATIVE_INFINITY);
   const touchStart = useRef<number | null>(null);
   const words = (key: string) => t(key, { returnObjects: true }) as string[];
 

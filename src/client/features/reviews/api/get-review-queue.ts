@@ -1,6 +1,7 @@
+import { whileSignedIn } from "@client/features/accounts/api/get-session";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReviewScope, reviewKeys } from "./keys";
 
 export const reviewQueueQuery = (courseId?: number) =>
@@ -32,5 +33,6 @@ export const reviewSummaryQuery = (scope: ReviewScope) =>
 
 /** Due today, new today, started and learned cards; only asked for when someone is signed in. */
 export function useReviewSummary(scope: ReviewScope, enabled: boolean) {
-  return useQuery({ ...reviewSummaryQuery(scope), enabled });
+  const queryClient = useQueryClient();
+  return useQuery({ ...reviewSummaryQuery(scope), enabled: whileSignedIn(queryClient, enabled) });
 }

@@ -6,7 +6,8 @@ import { searchKeys } from "./keys";
 export const searchQuery = (q: string) =>
   queryOptions({
     queryKey: searchKeys.results(q),
-    queryFn: async () => (await unwrap((await typedApi()).search.$get({ query: { q } }))).items,
+    // The whole reply: the courses, and whether more than these match.
+    queryFn: async () => unwrap((await typedApi()).search.$get({ query: { q } })),
     enabled: q.trim() !== "",
   });
 

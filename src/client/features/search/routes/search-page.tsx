@@ -5,6 +5,7 @@ import { TextField } from "@client/components/text-field";
 import { CourseCard } from "@client/features/courses/components/course-card";
 import gridStyles from "@client/features/courses/components/course-card.module.css";
 import { useLocalePath } from "@client/lib/use-language";
+import type { SearchResult } from "@shared/schemas/course";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -21,7 +22,8 @@ export function SearchPage() {
     event.preventDefault();
     if (draft.trim()) setParams({ q: draft.trim() });
   };
-  const { data: results, isPending, isError } = useSearch(q);
+  const { data, isPending, isError } = useSearch(q);
+  const results = data?.items;
 
   return (
     <Page title={q ? t("pages.search_results", { query: q }) : t("search.title")}>
@@ -35,20 +37,23 @@ export function SearchPage() {
         <p role="alert">{t("search.failed")}</p>
       ) : isPending ? (
         <Loading label={t("search.loading")} />
-      ) : results.length === 0 ? (
+      ) : !results || results.length === 0 ? (
         <p className={styles.note}>{t("search.no_results")}</p>
       ) : (
-        <ul className={gridStyles.grid} aria-label={t("search.results")}>
-          {results.map((course) => (
-            <CourseCard key={course.id} course={course} variant="search">
-              {course.decks.length > 0 && (
-                <span className={styles.decks}>
-                  {t("search.matching_decks", { decks: course.decks.map((deck) => deck.name) })}
-                </span>
-              )}
-            </CourseCard>
-          ))}
-        </ul>
+        <>
+          <ul className={gridStyles.grid} aria-label={t("search.results")}>
+            {results.map((course) => (
+              <CourseCard key={course.id} course={course} variant="search">
+                <MatchReason course={course} />
+              </CourseCard>
+            ))}
+          </ul>
+          {data.more && (
+            <p className={styles.note} role="note">
+              {t("polish.more_results")}
+            </p>
+          )}
+        </>
       )}
       {q && results && results.length === 0 && (
         <p>
@@ -57,4 +62,16 @@ export function SearchPage() {
       )}
     </Page>
   );
+}
+
+/** Why the course was found: its name, which tags, which decks (the reply says; no guessing here). */
+function MatchReason({ course }: { course: SearchResult }) {
+  const { t } = useTranslation();
+  const reasons = [
+    course.nameMatched ? t("polish.matched_name") : null,
+    course.tags.length > 0 ? t("polish.matched_tags", { tags: course.tags }) : null,
+    course.decks.length > 0 ? t("polish.matched_decks", { decks: course.decks.map((deck) => deck.name) }) : null,
+  ].filter((reason) => reason !== null);
+  if (reasons.length === 0) return null;
+  return <span className={styles.decks}>{t("polish.matched_by", { reasons: reasons.join(" · ") })}</span>;
 }

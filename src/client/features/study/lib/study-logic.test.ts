@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { assign, matchResults } from "./matching";
 import { answerOptions } from "./options";
 import { shuffle } from "./shuffle";
-import { overlaps, placeTiles } from "./tiles";
+import { overlaps, pairsPerRound, placeInCells, placeTiles, splitIntoRounds } from "./tiles";
 
 /** A repeatable random source, so failures can be replayed. */
 function seeded(seed: number) {
@@ -114,5 +114,37 @@ describe("placeTiles", () => {
         seeded(2),
       ),
     ).toHaveLength(40);
+  });
+});
+
+describe("tile rounds (#14 item 2)", () => {
+  it("place every tile of a round in a cell of its own: inside the board, never overlapping", () => {
+    for (const grid of [
+      { columns: 3, rows: 7 },
+      { columns: 6, rows: 8 },
+    ]) {
+      for (let seed = 1; seed < 30; seed++) {
+        const count = pairsPerRound(grid) * 2;
+        const boxes = placeInCells(count, grid, seeded(seed));
+        expect(boxes).toHaveLength(count);
+        for (const [i, box] of boxes.entries()) {
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.y).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(100);
+          expect(box.y + box.height).toBeLessThanOrEqual(100);
+          for (const other of boxes.slice(i + 1)) expect(overlaps(box, other)).toBe(false);
+        }
+      }
+    }
+  });
+
+  it("split a deck into even rounds of at most the round's size", () => {
+    const cards = Array.from({ length: 50 }, (_, i) => i);
+    const rounds = splitIntoRounds(cards, pairsPerRound({ columns: 3, rows: 7 }));
+    expect(pairsPerRound({ columns: 3, rows: 7 })).toBe(6);
+    expect(rounds.flat()).toEqual(cards);
+    expect(Math.max(...rounds.map((round) => round.length))).toBeLessThanOrEqual(6);
+    expect(rounds.map((round) => round.length)).toEqual([6, 6, 6, 6, 6, 5, 5, 5, 5]);
+    expect(splitIntoRounds(cards.slice(0, 4), 6)).toEqual([[0, 1, 2, 3]]);
   });
 });

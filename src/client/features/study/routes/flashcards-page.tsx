@@ -6,6 +6,7 @@ import type { DeckDetail, Flashcard } from "@shared/schemas/deck";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { InputHint } from "../components/input-hint";
 import styles from "../components/study.module.css";
 import { StudyFrame } from "../components/study-frame";
 import { shuffle } from "../lib/shuffle";
@@ -26,7 +27,12 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
   const [showAnswer, setShowAnswer] = useState(false);
   const [marks, setMarks] = useState<ReadonlyMap<number, Mark>>(new Map());
   const [helpOpen, setHelpOpen] = useState(false);
+  /** What the last mark was, said once the next card is up. */
+  const [lastMark, setLastMark] = useState<Mark | null>(null);
   const pointerStart = useRef<{ x: number; y: number } | null>(null);
+  const cardRef = useRef<HTMLButtonElement>(null);
+  /** The Shuffle box was last pressed with a pointer, not from the keyboard. */
+  const byPointer = useRef(false);
   const card = cards[index];
   const finished = index >= cards.length;
 
@@ -35,24 +41,34 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
     setIndex(0);
     setShowAnswer(false);
     setMarks(new Map());
+    setLastMark(null);
   };
   const go = (step: 1 | -1) => {
     setIndex((i) => Math.min(cards.length, Math.max(0, i + step)));
     setShowAnswer(false);
   };
+  const move = (step: 1 | -1) => {
+    setLastMark(null);
+    go(step);
+  };
   const record = useRecordAnswer("flip");
+  /** Marking is the verdict on this card: it is recorded and the next card comes. */
   const mark = (value: Mark) => {
-    if (!card || marks.get(card.id) === value) return;
-    setMarks((current) => new Map(current).set(card.id, value));
-    record(card.id, value === "correct");
+    if (!card) return;
+    if (marks.get(card.id) !== value) {
+      setMarks((current) => new Map(current).set(card.id, value));
+      record(card.id, value === "correct");
+    }
+    setLastMark(value);
+    go(1);
   };
 
   // The spec's keys; on the completion screen they are the page's again.
   useHotkeys(
     {
       " ": () => setShowAnswer((shown) => !shown),
-      ArrowRight: () => go(1),
-      ArrowLeft: () => go(-1),
+      ArrowRight: () => move(1),
+      ArrowLeft: () => move(-1),
       ArrowDown: () => mark("incorrect"),
       ArrowUp: () => mark("correct"),
     },
@@ -93,13 +109,21 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
         <span className={styles.counter} aria-live="polite">
           ({index + 1}/{cards.length})
         </span>
-        <label>
+        <label
+          onPointerDown={() => {
+            byPointer.current = true;
+          }}
+        >
           <input
             type="checkbox"
             checked={shuffled}
             onChange={(e) => {
               setShuffled(e.target.checked);
               start(deck.flashcards, e.target.checked);
+              // Clicked or tapped: the focus goes on to the card, so Space flips it (a box
+              // reached by Tab keeps it, and Space toggles the box).
+              if (byPointer.current) cardRef.current?.focus();
+              byPointer.current = false;
             }}
           />{" "}
           {t("study.shuffle")}
@@ -108,7 +132,15 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
           {t("study.shortcuts")}
         </Button>
       </div>
+      <progress
+        className={styles.progress}
+        max={cards.length}
+        value={index}
+        aria-label={t("polish.cards_done", { done: index, total: cards.length })}
+      />
+      <InputHint keys={t("polish.flip_keys")} touch={t("polish.flip_touch")} />
       <button
+        ref={cardRef}
         type="button"
         className={styles.flipCard}
         data-side={showAnswer ? "answer" : "question"}
@@ -122,11 +154,15 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
           pointerStart.current = null;
           if (!from || e.pointerType === "mouse") return;
           const dx = e.clientX - from.x;
-          if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(e.clientY - from.y)) go(dx < 0 ? 1 : -1);
+          const dy = e.clientY - from.y;
+          // Sideways moves; up marks as known, down for review (and both move on).
+          if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(dy)) move(dx < 0 ? 1 : -1);
+          else if (Math.abs(dy) > SWIPE_PX) mark(dy < 0 ? "correct" : "incorrect");
         }}
         aria-describedby="flip-hint"
       >
-        <span>
+        {/* A new card, or the other side, plays the flip (none under reduced motion: the CSS). */}
+        <span key={`${card?.id}-${showAnswer}`} className={styles.face}>
           <span className={styles.side}>{showAnswer ? t("study.answer") : t("study.question")}</span>{" "}
           {showAnswer ? card?.answer : card?.question}
         </span>
@@ -134,24 +170,26 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
       <p id="flip-hint" hidden>
         {t("study.flip_hint")}
       </p>
-      <p className={styles.markNote} data-mark={currentMark} aria-live="polite">
-        {currentMark === "correct"
+      <p className={styles.markNote} data-mark={lastMark ?? undefined} aria-live="polite">
+        {lastMark === "correct"
           ? t("study.marked_correct")
-          : currentMark === "incorrect"
+          : lastMark === "incorrect"
             ? t("study.marked_incorrect")
             : ""}
       </p>
       <div className={styles.controls}>
-        <Button variant="secondary" onClick={() => go(-1)} disabled={index === 0}>
-          ← {t("study.previous")}
+        <Button variant="secondary" onClick={() => move(-1)} disabled={index === 0}>
+          <span aria-hidden="true">←</span> {t("study.previous")}
         </Button>
         <Button variant="secondary" onClick={() => mark("incorrect")}>
-          ↓ {t("study.mark_incorrect")}
+          <span aria-hidden="true">↓</span> {t("study.mark_incorrect")}
         </Button>
         <Button variant="secondary" onClick={() => mark("correct")}>
-          ↑ {t("study.mark_correct")}
+          <span aria-hidden="true">↑</span> {t("study.mark_correct")}
         </Button>
-        <Button onClick={() => go(1)}>{t("study.next")} →</Button>
+        <Button onClick={() => move(1)}>
+          {t("study.next")} <span aria-hidden="true">→</span>
+        </Button>
       </div>
       <Dialog open={helpOpen} onOpenChange={setHelpOpen} title={t("study.shortcuts")}>
         <dl className={styles.shortcuts}>

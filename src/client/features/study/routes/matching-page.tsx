@@ -2,6 +2,7 @@ import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
 import type { DeckDetail } from "@shared/schemas/deck";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { InputHint } from "../components/input-hint";
 import styles from "../components/quiz.module.css";
 import { QuizFooter } from "../components/quiz-footer";
 import { StudyFrame } from "../components/study-frame";
@@ -60,6 +61,7 @@ function Matching({ deck }: { deck: DeckDetail }) {
 
   return (
     <form onSubmit={submit} className={styles.quiz}>
+      <InputHint keys={t("polish.matching_keys")} touch={t("polish.matching_touch")} />
       <div className={styles.matching}>
         <section aria-labelledby={`${baseId}-questions`}>
           <h2 id={`${baseId}-questions`} className={styles.columnTitle}>

@@ -10,6 +10,7 @@ import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useRecordPass } from "../api/record-pass";
+import { InputHint } from "../components/input-hint";
 import { StudyFrame } from "../components/study-frame";
 import styles from "../components/test.module.css";
 import { flashFor } from "../lib/flash-timing";
@@ -111,7 +112,7 @@ function TimedTest({ deck }: { deck: DeckDetail }) {
     case "failed":
       return <FailedScreen card={phase.card} chosen={phase.chosen} onRetry={restart} />;
     case "passed":
-      return <PassedScreen deck={deck} />;
+      return <PassedScreen deck={deck} recordPass={recordPass} />;
   }
 }
 
@@ -158,7 +159,7 @@ function AnswerChoice({ options, onChoose }: { options: string[]; onChoose(optio
           </Button>
         ))}
       </div>
-      <p className={styles.hint}>{t("test.keys_hint", { count: options.length })}</p>
+      <InputHint keys={t("test.keys_hint", { count: options.length })} touch={t("polish.test_touch")} />
     </section>
   );
 }
@@ -192,15 +193,38 @@ function FailedScreen({ card, chosen, onRetry }: { card: Flashcard; chosen: stri
   );
 }
 
-function PassedScreen({ deck }: { deck: DeckDetail }) {
+/**
+ * Says what is true about the pass: being saved, saved, or not saved (with a retry), for a
+ * signed-in person; a visitor's pass is not kept.
+ */
+function PassedScreen({ deck, recordPass }: { deck: DeckDetail; recordPass: ReturnType<typeof useRecordPass> }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const { user } = useSession();
+  const retry = () =>
+    recordPass.mutateAsync(deck).then(
+      () => notify.success(t("test.test_passed")),
+      (error: unknown) => {
+        console.error(error);
+        notify.error(t("test.failed_to_update_progress"));
+      },
+    );
 
   return (
     <section className={styles.screen} aria-labelledby="test-passed">
       <h2 id="test-passed">{t("test.passed")}</h2>
-      <p>{user ? t("test.passed_recorded") : t("test.passed_visitor")}</p>
+      {!user ? (
+        <p>{t("test.passed_visitor")}</p>
+      ) : recordPass.isError ? (
+        <div className={styles.saveFailed} role="alert">
+          <p>{t("polish.pass_not_saved")}</p>
+          <Button variant="secondary" onClick={retry}>
+            {t("polish.pass_retry")}
+          </Button>
+        </div>
+      ) : (
+        <p role="status">{recordPass.isSuccess ? t("test.passed_recorded") : t("polish.pass_saving")}</p>
+      )}
       <div className={styles.actions}>
         <Link to=".." relative="path" className={buttonClass()} autoFocus>
           {t("test.back_to_deck")}

@@ -1,13 +1,14 @@
 import { Button } from "@client/components/button";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
 import { TILE_REMOVAL_CHECK_MS } from "@shared/limits";
-import type { DeckDetail } from "@shared/schemas/deck";
+import type { DeckDetail, Flashcard } from "@shared/schemas/deck";
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { InputHint } from "../components/input-hint";
 import { StudyFrame } from "../components/study-frame";
 import styles from "../components/tile-game.module.css";
 import { shuffle } from "../lib/shuffle";
-import { type Box, overlaps, placeTiles } from "../lib/tiles";
+import { type BoardGrid, type Box, overlaps, pairsPerRound, placeInCells, splitIntoRounds } from "../lib/tiles";
 
 interface Tile extends Box {
   id: string;
@@ -16,40 +17,59 @@ interface Tile extends Box {
   side: "question" | "answer";
 }
 
-/** Tiles shrink as their number grows, so the board stays about half covered. */
-function tileSize(count: number) {
-  const scale = 1 / Math.sqrt(Math.max(1, count));
-  return { width: Math.min(24, Math.max(8, 75 * scale)), height: Math.min(13, Math.max(6, 40 * scale)) };
-}
 const DRAG_THRESHOLD_PX = 5;
+/** A cell of the board, in CSS pixels: a tile keeps a readable size however many pairs there are. */
+const CELL = { narrow: { width: 108, height: 72 }, wide: { width: 150, height: 76 } };
+const WIDE_BOARD_PX = 640;
+const CLOCK_TICK_MS = 100;
+
+interface Layout extends BoardGrid {
+  /** The board's height in pixels: whole rows of cells. */
+  height: number;
+}
+
+/** The grid that fits the board's width and most of the window's height. */
+function layoutFor(width: number, windowHeight: number): Layout {
+  const cell = width >= WIDE_BOARD_PX ? CELL.wide : CELL.narrow;
+  const columns = Math.max(2, Math.floor(width / cell.width));
+  const rows = Math.max(3, Math.floor(Math.min(windowHeight * 0.7, 640) / cell.height));
+  return { columns, rows, height: rows * cell.height };
+}
 
 export function TileGamePage() {
   const { t } = useTranslation();
   return <StudyFrame mode={t("pages.tile_game")}>{(deck) => <TileGame deck={deck} />}</StudyFrame>;
 }
 
-function dealTiles(deck: DeckDetail): Tile[] {
+function dealRound(cards: readonly Flashcard[], grid: BoardGrid): Tile[] {
   const faces = shuffle(
-    deck.flashcards.flatMap((card) => [
+    cards.flatMap((card) => [
       { id: `q${card.id}`, pair: card.id, text: card.question, side: "question" as const },
       { id: `a${card.id}`, pair: card.id, text: card.answer, side: "answer" as const },
     ]),
   );
-  const size = tileSize(faces.length);
-  const boxes = placeTiles(faces.map(() => size));
+  const boxes = placeInCells(faces.length, grid);
   return faces.map((face, i) => ({ ...face, ...(boxes[i] as Box) }));
 }
 
 /**
  * Drag a tile onto its partner (mouse or touch), or select a tile and then its partner (keyboard,
- * or a tap): a matching pair disappears. The clock runs from Start until the board is empty.
+ * or a tap): a matching pair disappears. A big deck is dealt in rounds, so tiles stay legible and
+ * never start overlapping. The clock runs from Start until the last round's board is empty.
  */
 function TileGame({ deck }: { deck: DeckDetail }) {
   const { t } = useTranslation();
+  const [layout, setLayout] = useState<Layout | null>(null);
+  const [rounds, setRounds] = useState<Flashcard[][]>([]);
+  const [round, setRound] = useState(0);
   const [tiles, setTiles] = useState<Tile[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [startedAt, setStartedAt] = useState(0);
+  const [now, setNow] = useState(0);
   const [elapsed, setElapsed] = useState<number | null>(null);
+  /** The last wrong pair, shown until the next move. */
+  const [wrong, setWrong] = useState<{ ids: string[]; texts: [string, string] } | null>(null);
+  const area = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLElement>(null);
   const drag = useRef<{
     id: string;
@@ -66,33 +86,67 @@ function TileGame({ deck }: { deck: DeckDetail }) {
   /** Pairs with a wrong drop or a wrong second pick: matched later, they count as wrong answers. */
   const missed = useRef(new Set<number>());
   const record = useRecordAnswer("tiles");
+  const running = tiles !== null && elapsed === null;
 
   const start = () => {
+    const width = area.current?.clientWidth ?? window.innerWidth;
+    const grid = layoutFor(width, window.innerHeight);
+    const dealt = splitIntoRounds(shuffle(deck.flashcards), pairsPerRound(grid));
     missed.current = new Set();
-    setTiles(dealTiles(deck));
+    setLayout(grid);
+    setRounds(dealt);
+    setRound(0);
+    setTiles(dealRound(dealt[0] ?? [], grid));
     setSelected(null);
+    setWrong(null);
     setElapsed(null);
     setStartedAt(performance.now());
+    setNow(performance.now());
   };
 
+  // The running clock.
   useEffect(() => {
-    if (tiles && tiles.length === 0 && elapsed === null) setElapsed((performance.now() - startedAt) / 1000);
-  }, [tiles, elapsed, startedAt]);
+    if (!running) return;
+    const timer = setInterval(() => setNow(performance.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  // A cleared board deals the next round, or stops the clock after the last.
+  useEffect(() => {
+    if (!tiles || tiles.length > 0 || elapsed !== null || !layout) return;
+    const next = rounds[round + 1];
+    if (next) {
+      setRound(round + 1);
+      setTiles(dealRound(next, layout));
+      setSelected(null);
+      setWrong(null);
+    } else {
+      setElapsed((performance.now() - startedAt) / 1000);
+    }
+  }, [tiles, elapsed, startedAt, rounds, round, layout]);
 
   const removePair = (pair: number) => {
     setTiles((current) => current?.filter((tile) => tile.pair !== pair) ?? null);
+    setWrong(null);
     record(pair, !missed.current.has(pair));
+  };
+  const missedPair = (first: Tile, second: Tile) => {
+    missed.current.add(first.pair);
+    setWrong({ ids: [first.id, second.id], texts: [first.text, second.text] });
   };
 
   /** Keyboard and tap: the second tile chosen either completes the pair or becomes the selection. */
   const choose = (tile: Tile) => {
     const first = tiles?.find((other) => other.id === selected);
-    if (!first || first.id === tile.id) return setSelected(first?.id === tile.id ? null : tile.id);
+    if (!first || first.id === tile.id) {
+      setWrong(null);
+      return setSelected(first?.id === tile.id ? null : tile.id);
+    }
     if (first.pair === tile.pair) {
       removePair(tile.pair);
       setSelected(null);
     } else {
-      missed.current.add(first.pair);
+      missedPair(first, tile);
       setSelected(tile.id);
     }
   };
@@ -131,7 +185,7 @@ function TileGame({ deck }: { deck: DeckDetail }) {
     drag.current = null;
     if (!current?.moved) return; // a click: handled as a selection
     justDragged.current = true;
-    // Checked a moment after the drop, as the spec asks; a wrong pair simply stays.
+    // Checked a moment after the drop, as the spec asks; a wrong pair stays, and says so.
     setTimeout(() => {
       const all = latestTiles.current;
       const dropped = all?.find((tile) => tile.id === current.id);
@@ -139,13 +193,14 @@ function TileGame({ deck }: { deck: DeckDetail }) {
       const partner = all.find((tile) => tile.pair === dropped.pair && tile.id !== dropped.id);
       if (partner && overlaps(dropped, partner)) return removePair(dropped.pair);
       // Dropped on another pair's tile: a wrong answer for the tile's card.
-      if (all.some((tile) => tile.pair !== dropped.pair && overlaps(dropped, tile))) missed.current.add(dropped.pair);
+      const other = all.find((tile) => tile.pair !== dropped.pair && overlaps(dropped, tile));
+      if (other) missedPair(dropped, other);
     }, TILE_REMOVAL_CHECK_MS);
   };
 
   if (!tiles) {
     return (
-      <div className={styles.intro}>
+      <div ref={area} className={styles.intro}>
         <p>{t("study.tile_intro")}</p>
         <Button onClick={start}>{t("study.start")}</Button>
       </div>
@@ -153,23 +208,40 @@ function TileGame({ deck }: { deck: DeckDetail }) {
   }
   if (elapsed !== null) {
     return (
-      <div className={styles.intro} role="status">
+      <div ref={area} className={styles.intro} role="status">
         <p className={styles.time}>{t("study.tile_time", { seconds: elapsed.toFixed(2) })}</p>
         <Button onClick={start}>{t("study.play_again")}</Button>
       </div>
     );
   }
 
+  const pairsLeft = tiles.length / 2 + rounds.slice(round + 1).reduce((sum, cards) => sum + cards.length, 0);
   return (
-    <>
-      <p className={styles.help}>{t("study.tile_help")}</p>
-      <section ref={board} className={styles.board} aria-label={t("study.tile_board", { count: tiles.length / 2 })}>
+    <div ref={area}>
+      <InputHint keys={t("polish.tiles_keys")} touch={t("polish.tiles_touch")} />
+      <div className={styles.status}>
+        <span role="timer" className={styles.clock}>
+          {t("polish.tiles_clock", { seconds: ((now - startedAt) / 1000).toFixed(1) })}
+        </span>
+        <span>{t("polish.pairs_left", { count: pairsLeft })}</span>
+        {rounds.length > 1 && <span>{t("polish.round_of", { round: round + 1, rounds: rounds.length })}</span>}
+      </div>
+      <p className={styles.feedback} aria-live="polite" data-wrong={wrong ? "" : undefined}>
+        {wrong ? t("polish.not_a_pair", { first: wrong.texts[0], second: wrong.texts[1] }) : ""}
+      </p>
+      <section
+        ref={board}
+        className={styles.board}
+        style={layout ? { height: `${layout.height}px` } : undefined}
+        aria-label={t("study.tile_board", { count: pairsLeft })}
+      >
         {tiles.map((tile) => (
           <button
             key={tile.id}
             type="button"
             className={styles.tile}
             data-side={tile.side}
+            data-wrong={wrong?.ids.includes(tile.id) ? "" : undefined}
             aria-pressed={selected === tile.id}
             style={{ left: `${tile.x}%`, top: `${tile.y}%`, width: `${tile.width}%`, height: `${tile.height}%` }}
             onPointerDown={(e) => onPointerDown(e, tile)}
@@ -190,6 +262,6 @@ function TileGame({ deck }: { deck: DeckDetail }) {
           </button>
         ))}
       </section>
-    </>
+    </div>
   );
 }

@@ -1,0 +1,16 @@
+/**
+ * What a course card shows beside the name (issue #14, study flow): its number of decks and cards,
+ * its followers and its owner's display name. Read inside the list's own statement, per course of
+ * a short page (3 on the landing page, 24 a list page, 50 a search), each from an index: decks by
+ * decks_course_level_idx, cards by flashcards_deck_id_idx, the owner by the users primary key;
+ * followers are the course's kept follow_count. No query per row from the server.
+ */
+
+/** `json_build_object` arguments for the course aliased `c` in raw statements. */
+export const cardFactsJson = (
+  c: string,
+) => `'deckCount', (select count(*)::int from decks cd where cd.course_id = ${c}.id),
+        'cardCount', (select count(*)::int from decks cd join flashcards cf on cf.deck_id = cd.id
+                      where cd.course_id = ${c}.id),
+        'followCount', ${c}.follow_count,
+        'ownerName', (select cu.name from users cu where cu.id = ${c}.user_id)`;
