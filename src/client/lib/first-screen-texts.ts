@@ -33,7 +33,6 @@ export const FIRST_SCREEN_TEXTS = [
   "polish.cards_other",
   "polish.followers_one",
   "polish.followers_other",
-  "polish.by_owner",
 ] as const;
 
 type Texts = Record<string, unknown>;

@@ -36,8 +36,6 @@ export interface CourseCardSummary extends CourseSummary {
   deckCount: number;
   cardCount: number;
   followCount: number;
-  /** The owner's display name. */
-  ownerName: string;
 }
 
 export interface DeckListItem {

@@ -1,8 +1,9 @@
 /**
  * What a course card shows beside the name (issue #14, study flow): its number of decks and cards,
- * its followers and its owner's display name. Read inside the list's own statement, per course of
+ * and its followers. Not the owner's name: an account's name is the part of its email before the @
+ * (sign-up sets it; there is no display name to choose yet), and a card must not publish that. Read inside the list's own statement, per course of
  * a short page (3 on the landing page, 24 a list page, 50 a search), each from an index: decks by
- * decks_course_level_idx, cards by flashcards_deck_id_idx, the owner by the users primary key;
+ * decks_course_level_idx, cards by flashcards_deck_id_idx;
  * followers are the course's kept follow_count. No query per row from the server.
  */
 
@@ -12,5 +13,4 @@ export const cardFactsJson = (
 ) => `'deckCount', (select count(*)::int from decks cd where cd.course_id = ${c}.id),
         'cardCount', (select count(*)::int from decks cd join flashcards cf on cf.deck_id = cd.id
                       where cd.course_id = ${c}.id),
-        'followCount', ${c}.follow_count,
-        'ownerName', (select cu.name from users cu where cu.id = ${c}.user_id)`;
+        'followCount', ${c}.follow_count`;

@@ -32,7 +32,6 @@ describe("GET /api/courses/most-followed", () => {
       deckCount: 2,
       cardCount: 10,
       followCount: 12,
-      ownerName: owner.name,
     });
   });
 });

@@ -132,7 +132,6 @@ describe("prepared statements", () => {
         cardCount: sql<number>`(select count(*)::int from decks d join flashcards f on f.deck_id = d.id
           where d.course_id = "courses"."id")`,
         followCount: courses.followCount,
-        ownerName: sql<string>`(select u.name from users u where u.id = "courses"."user_id")`,
       })
       .from(courses)
       .orderBy(desc(courses.followCount), asc(courses.id))

@@ -29,7 +29,6 @@ const summary = {
   cardCount: sql<number>`(select count(*)::int from decks cd join flashcards cf on cf.deck_id = cd.id
     where cd.course_id = "courses"."id")`.as("card_count"),
   followCount: courses.followCount,
-  ownerName: sql<string>`(select cu.name from users cu where cu.id = "courses"."user_id")`.as("owner_name"),
   passedDecks: sql<number>`(select count(*)::int from user_progress up
     where up.user_id = ${sql.placeholder("userId")} and up.course_id = "courses"."id")`.as("passed_decks"),
 };

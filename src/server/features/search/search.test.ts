@@ -124,7 +124,6 @@ describe("search", () => {
       deckCount: 1,
       cardCount: 6,
       followCount: 1,
-      ownerName: owner.name,
     });
     expect(of(byTag.id)).toMatchObject({ nameMatched: false, tags: [`tag-${word}`, `${word}-b`], decks: [] });
     expect(of(byDeck.id)).toMatchObject({ nameMatched: false, tags: [], deckCount: 2, cardCount: 8 });

@@ -42,7 +42,6 @@ export function CourseCard({ course, variant = "default", children }: CourseCard
           <span>{t("polish.decks", { count: deckCount })}</span>
           <span>{t("polish.cards", { count: course.cardCount })}</span>
           <span>{t("polish.followers", { count: course.followCount })}</span>
-          <span className={styles.owner}>{t("polish.by_owner", { name: course.ownerName })}</span>
         </span>
         {passedDecks !== undefined && deckCount > 0 && (
           <span className={styles.progress}>
