@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { assign, matchResults } from "./matching";
 import { answerOptions } from "./options";
 import { shuffle } from "./shuffle";
-import { overlaps, pairsPerRound, placeInCells, placeTiles, splitIntoRounds } from "./tiles";
+import { overlaps, pairsPerRound, placeInCells, splitIntoRounds } from "./tiles";
 
 /** A repeatable random source, so failures can be replayed. */
 function seeded(seed: number) {
@@ -77,43 +77,6 @@ describe("matching", () => {
       { kind: "wrong", chosenAnswer: "three" },
       { kind: "unanswered" },
     ]);
-  });
-});
-
-describe("placeTiles", () => {
-  it("keeps every tile within 0 to 80 percent and on the board", () => {
-    const tiles = placeTiles(
-      Array.from({ length: 12 }, () => ({ width: 20, height: 12 })),
-      seeded(5),
-    );
-    for (const tile of tiles) {
-      expect(tile.x).toBeGreaterThanOrEqual(0);
-      expect(tile.y).toBeGreaterThanOrEqual(0);
-      expect(tile.x).toBeLessThanOrEqual(80);
-      expect(tile.y).toBeLessThanOrEqual(80);
-      expect(tile.x + tile.width).toBeLessThanOrEqual(100);
-    }
-  });
-
-  it("avoids overlaps when there is room", () => {
-    for (let seed = 1; seed < 20; seed++) {
-      const tiles = placeTiles(
-        Array.from({ length: 6 }, () => ({ width: 15, height: 10 })),
-        seeded(seed),
-      );
-      for (const [i, a] of tiles.entries()) {
-        for (const b of tiles.slice(i + 1)) expect(overlaps(a, b)).toBe(false);
-      }
-    }
-  });
-
-  it("still places every tile on a crowded board", () => {
-    expect(
-      placeTiles(
-        Array.from({ length: 40 }, () => ({ width: 30, height: 30 })),
-        seeded(2),
-      ),
-    ).toHaveLength(40);
   });
 });
 
