@@ -408,6 +408,26 @@ export const reviewSettings = pgTable("review_settings", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Imports already made, by the id the import page made (features/imports): a resent import finds
+ * its row and answers with what the first one made. The row is claimed first, in the import's own
+ * transaction, and gets the course and decks before it commits (decision 0027).
+ */
+export const courseImports = pgTable(
+  "course_imports",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    importId: uuid("import_id").notNull(),
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    deckIds: integer("deck_ids").array().notNull().default(sql`'{}'`),
+    createdAt: createdAt(),
+  },
+  // Deleting a course finds its import rows by this index, not by a scan.
+  (t) => [primaryKey({ columns: [t.userId, t.importId] }), index("course_imports_course_idx").on(t.courseId)],
+);
+
 // ---------------------------------------------------------------- relations (for db.query.*)
 
 export const coursesRelations = relations(courses, ({ many }) => ({

@@ -1,30 +1,26 @@
-import { type Database, queryRows } from "@server/db/client";
-import { courses, courseTags, decks, flashcards, rateLimits } from "@server/db/schema";
+import type { Database } from "@server/db/client";
+import { courseImports, courses, courseTags, decks, flashcards } from "@server/db/schema";
 import type { SessionUser } from "@server/http/session";
 import type { ImportResult, ValidImport } from "@shared/schemas/imports";
-import { eq, max, sql } from "drizzle-orm";
+import { and, eq, max } from "drizzle-orm";
 import { lockOwnCourse } from "../courses/courses.service";
 
 /**
- * The import's id is remembered in `rate_limits` (a keyed row, no migration needed; decision 0027)
- * inside the same transaction as the course and decks: a resend waits for the first to commit, then
- * finds its row and returns the same course without creating anything.
+ * The import's id is claimed in `course_imports` inside the same transaction as the course and
+ * decks (decision 0027): a resend waits for the first to commit, then finds the row and answers with
+ * the same course and decks without creating anything.
  */
-const importKey = (user: SessionUser, importId: string) => `import:${user.id}:${importId}`;
-
 export async function runImport(db: Database, user: SessionUser, input: ValidImport): Promise<ImportResult> {
   return db.transaction(async (tx) => {
-    const key = importKey(user, input.importId);
-    const claimed = await queryRows<{ key: string }>(
-      tx,
-      sql`insert into ${rateLimits} (key, count, window_start) values (${key}, 0, now())
-          on conflict (key) do nothing returning key`,
-    );
+    const thisImport = and(eq(courseImports.userId, user.id), eq(courseImports.importId, input.importId));
+    const claimed = await tx
+      .insert(courseImports)
+      .values({ userId: user.id, importId: input.importId })
+      .onConflictDoNothing()
+      .returning({ importId: courseImports.importId });
     if (claimed.length === 0) {
-      const [done] = await tx.select({ courseId: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key));
-      const courseId = done?.courseId ?? 0;
-      const existing = await tx.select({ id: decks.id }).from(decks).where(eq(decks.courseId, courseId));
-      return { courseId, deckIds: existing.map((d) => d.id), created: false };
+      const [done] = await tx.select().from(courseImports).where(thisImport);
+      return { courseId: done?.courseId ?? 0, deckIds: done?.deckIds ?? [], created: false };
     }
 
     let courseId: number;
@@ -71,7 +67,8 @@ export async function runImport(db: Database, user: SessionUser, input: ValidImp
         })),
       ),
     );
-    await tx.update(rateLimits).set({ count: courseId }).where(eq(rateLimits.key, key));
-    return { courseId, deckIds: created.map((d) => d.id), created: true };
+    const deckIds = created.map((d) => d.id);
+    await tx.update(courseImports).set({ courseId, deckIds }).where(thisImport);
+    return { courseId, deckIds, created: true };
   });
 }

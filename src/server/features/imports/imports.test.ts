@@ -92,17 +92,18 @@ describe("importing into an existing course", () => {
   it("adds the decks after the course's own, and leaves the course's name and tags", async () => {
     const { client, userId } = await signedInClient(app, db);
     const course = await createCourse(db, userId, { name: "Mine", decks: 2, cardsPerDeck: 4, tags: ["t"] });
-    const { deckIds, courseId } = await ok(
-      post(client, {
-        importId: crypto.randomUUID(),
-        target: { kind: "existing", courseId: course.id },
-        decks: [
-          { name: "New A", description: "d", cards: cards(4) },
-          { name: "New B", description: "d", cards: cards(5) },
-        ],
-      }),
-    );
+    const json: ImportInput = {
+      importId: crypto.randomUUID(),
+      target: { kind: "existing", courseId: course.id },
+      decks: [
+        { name: "New A", description: "d", cards: cards(4) },
+        { name: "New B", description: "d", cards: cards(5) },
+      ],
+    };
+    const { deckIds, courseId } = await ok(post(client, json));
     expect(courseId).toBe(course.id);
+    // A resend answers with the decks this import made, not the course's others, and adds none.
+    expect(await ok(post(client, json))).toEqual({ courseId, deckIds, created: false });
     const detail = await courseDetail(client, course.id);
     expect(detail.name).toBe("Mine");
     expect(detail.tags).toEqual(["t"]);
