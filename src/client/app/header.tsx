@@ -1,11 +1,16 @@
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AccountMenu } from "../features/accounts/components/account-menu";
 import { CreateCourseButton } from "../features/courses/components/create-course-button";
 import { SearchButton } from "../features/search/components/search-button";
+import { lazyComponent } from "../lib/lazy";
 import { useLocalePath } from "../lib/use-language";
 import styles from "./header.module.css";
 import { LanguagePicker } from "./language-picker";
+
+/** "N answers waiting to sync" (decision 0025): with the outbox's code, after the first screen. */
+const SyncStatus = lazyComponent(() => import("../features/offline/components/sync-status").then((m) => m.SyncStatus));
 
 export function Header() {
   const { t } = useTranslation();
@@ -18,6 +23,9 @@ export function Header() {
           <span className={styles.logoText}>{t("app.name")}</span>
         </Link>
         <nav className={styles.actions} aria-label={t("header.main_navigation")}>
+          <Suspense fallback={null}>
+            <SyncStatus />
+          </Suspense>
           <SearchButton />
           <CreateCourseButton />
           <AccountMenu />

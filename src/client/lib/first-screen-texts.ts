@@ -24,6 +24,15 @@ export const FIRST_SCREEN_TEXTS = [
   "course_form.login_to_create",
   "course_form.create_button",
   "search.button",
+  // The offline banner and the "not available offline" state of the course page (decision 0025).
+  "offline.banner",
+  "offline.kept_link",
+  "offline.not_available_title",
+  "offline.not_available",
+  "offline.load_failed",
+  "offline.retry",
+  "offline.go_back",
+  "offline.needs_connection",
 ] as const;
 
 type Texts = Record<string, unknown>;

@@ -1,0 +1,48 @@
+/**
+ * Reading through the offline copy (decision 0025): a course or deck comes from the server when it
+ * can, and its stored copy then refreshes; when the server cannot be reached the copy is used. No
+ * copy: the network error stands, and the page says it is not available offline. The IndexedDB
+ * code is its own chunk (precached by the service worker), loaded on first use.
+ */
+import { ApiError } from "@client/lib/api";
+import type { CourseDetail } from "@shared/schemas/course";
+import type { DeckDetail } from "@shared/schemas/deck";
+
+const kept = () => import("./kept");
+
+/** A request that never reached the server (offline, or the connection dropped). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === "network";
+}
+
+export async function courseWithOfflineCopy(courseId: string, load: () => Promise<CourseDetail>) {
+  try {
+    const course = await load();
+    kept()
+      .then((store) => store.refreshKeptCourse(course))
+      .catch((error: unknown) => console.error("Refreshing the kept course failed", error));
+    return course;
+  } catch (error) {
+    const id = Number(courseId);
+    if (!isNetworkError(error) || !Number.isInteger(id) || id <= 0) throw error;
+    const copy = await (await kept()).keptCourse(id).catch(() => undefined);
+    if (!copy) throw error;
+    return copy;
+  }
+}
+
+export async function deckWithOfflineCopy(deckId: string, load: () => Promise<DeckDetail>) {
+  try {
+    const deck = await load();
+    kept()
+      .then((store) => store.saveRecentDeck(deck))
+      .catch((error: unknown) => console.error("Keeping the deck failed", error));
+    return deck;
+  } catch (error) {
+    const id = Number(deckId);
+    if (!isNetworkError(error) || !Number.isInteger(id) || id <= 0) throw error;
+    const copy = await (await kept()).savedDeck(id).catch(() => undefined);
+    if (!copy) throw error;
+    return copy;
+  }
+}

@@ -1,0 +1,16 @@
+import { useEffect, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { onWaitingCountChange, startSync, waitingCount } from "../api/sync";
+import styles from "./offline.module.css";
+
+/** The header's "N answers waiting to sync", shown while any are. */
+export function SyncStatus() {
+  const { t } = useTranslation();
+  useEffect(() => startSync(), []);
+  const count = useSyncExternalStore(onWaitingCountChange, waitingCount, () => 0);
+  return (
+    <span role="status" className={styles.syncStatus}>
+      {count > 0 ? t("offline.waiting_to_sync", { count }) : ""}
+    </span>
+  );
+}
