@@ -16,13 +16,20 @@ export interface Sender {
   pass(deckId: number): Promise<"recorded" | "gone">;
 }
 
+let lastQueuedAt = 0;
+/** Strictly increasing within a page, so answers given in the same millisecond keep their order. */
+function queuedAt(): number {
+  lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 0.001);
+  return lastQueuedAt;
+}
+
 export async function queueAnswer(userId: string, review: ReviewInput, name?: string): Promise<void> {
-  const item: OutboxAnswer = { kind: "answer", id: review.id, userId, queuedAt: Date.now(), review };
+  const item: OutboxAnswer = { kind: "answer", id: review.id, userId, queuedAt: queuedAt(), review };
   await (await offlineDb(name)).put("outbox", item);
 }
 
 export async function queuePass(userId: string, deckId: number, courseId: number, name?: string): Promise<void> {
-  const item: OutboxPass = { kind: "pass", id: crypto.randomUUID(), userId, queuedAt: Date.now(), deckId, courseId };
+  const item: OutboxPass = { kind: "pass", id: crypto.randomUUID(), userId, queuedAt: queuedAt(), deckId, courseId };
   await (await offlineDb(name)).put("outbox", item);
 }
 

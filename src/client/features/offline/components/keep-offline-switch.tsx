@@ -27,6 +27,8 @@ export function KeepOfflineSwitch({ course }: { course: CourseDetail }) {
   const hintId = useId();
   const [kept, setKept] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
+  // While keeping or removing, the switch shows where it is going.
+  const [target, setTarget] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -44,6 +46,7 @@ export function KeepOfflineSwitch({ course }: { course: CourseDetail }) {
   }, [course.id]);
 
   const toggle = async (keep: boolean) => {
+    setTarget(keep);
     setBusy(true);
     try {
       if (keep) {
@@ -64,18 +67,20 @@ export function KeepOfflineSwitch({ course }: { course: CourseDetail }) {
   };
 
   // Keeping needs the server; letting go of a kept course does not.
-  const disabled = kept === null || busy || (!online && !kept);
+  const disabled = kept === null || (!online && !kept);
   return (
     <div className={styles.keep}>
       <label className={styles.keepLabel}>
         <input
           type="checkbox"
           role="switch"
-          checked={kept ?? false}
-          aria-checked={kept ?? false}
+          checked={busy ? target : (kept ?? false)}
+          aria-checked={busy ? target : (kept ?? false)}
           disabled={disabled}
           aria-describedby={hintId}
-          onChange={(event) => void toggle(event.target.checked)}
+          onChange={(event) => {
+            if (!busy) void toggle(event.target.checked);
+          }}
         />
         {t("offline.keep")}
       </label>
