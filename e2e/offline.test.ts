@@ -83,7 +83,7 @@ describe("offline study", () => {
     deck = await createDeckFixture(inject("baseURL"), CARDS);
   });
 
-  it("studies a kept course in every mode and passes its test offline; back online, each answer is sent once", async () => {
+  it("reviews, studies in every mode and passes the test of a kept course offline; back online, each answer is sent once", async () => {
     const page = await session.newPage();
     const context = page.context();
     await signInAs(page, deck);
@@ -101,9 +101,18 @@ describe("offline study", () => {
     await page.getByText("Needs a connection").first().waitFor();
     await expectAccessible(page);
 
+    // The course's review queue came with it: one card reviewed offline.
+    await session.visit(page, `/en/review?course=${deck.courseId}`);
+    await page.getByText("0 of 4", { exact: true }).waitFor();
+    await page.keyboard.press("Space");
+    await page.getByRole("button", { name: /^3 Good/ }).waitFor();
+    await page.keyboard.press("3");
+    await page.getByText("1 of 4", { exact: true }).waitFor();
+    await waiting(page, 1).waitFor();
+
     // Each mode's answers are in the outbox before the next page loads.
     await flipCards(page, deckPath, 2);
-    await waiting(page, 2).waitFor();
+    await waiting(page, 3).waitFor();
 
     await session.visit(page, `${deckPath}/multiple_choice`);
     for (const group of await page.getByRole("group").all()) {
@@ -112,7 +121,7 @@ describe("offline study", () => {
     }
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("button", { name: "Restart" }).waitFor();
-    await waiting(page, 6).waitFor();
+    await waiting(page, 7).waitFor();
 
     await session.visit(page, `${deckPath}/matching`);
     const questions = await page.getByRole("region", { name: "Questions" }).getByRole("listitem").allTextContents();
@@ -122,7 +131,7 @@ describe("offline study", () => {
     }
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("status").getByText("4/4").waitFor();
-    await waiting(page, 10).waitFor();
+    await waiting(page, 11).waitFor();
 
     await session.visit(page, `${deckPath}/tile_game`);
     await page.getByRole("button", { name: "Start" }).click();
@@ -135,14 +144,14 @@ describe("offline study", () => {
       await page.keyboard.press("Enter");
       await tile(card.question).waitFor({ state: "detached" });
     }
-    await waiting(page, 14).waitFor();
+    await waiting(page, 15).waitFor();
 
     await session.visit(page, `${deckPath}/test`);
     expect(await takeTest(page, CARDS)).toBeNull();
     await page.getByText(/saved on this device/).waitFor();
 
-    // 2 flips, 4 choices, 4 matches, 4 tiles, 4 test answers: all waiting, none on the server yet.
-    await waiting(page, 18).waitFor();
+    // 1 review, 2 flips, 4 choices, 4 matches, 4 tiles, 4 test answers: all waiting, none on the server yet.
+    await waiting(page, 19).waitFor();
     expect(await answersOnServer(page)).toBe(before);
     expect(await passedDecks(page, deck.courseId)).not.toContain(deck.deckId);
 
@@ -151,7 +160,7 @@ describe("offline study", () => {
       .getByRole("banner")
       .getByText(/waiting to sync/)
       .waitFor({ state: "detached" });
-    expect(await answersOnServer(page)).toBe(before + 18);
+    expect(await answersOnServer(page)).toBe(before + 19);
     expect(await passedDecks(page, deck.courseId)).toContain(deck.deckId);
   });
 

@@ -105,3 +105,19 @@ describe("recent decks", () => {
     expect(await savedDeck(51, db)).toBeDefined();
   });
 });
+
+describe("stored review queues", () => {
+  it("lose a card once it is answered, in every scope, and go with their course", async () => {
+    const db = newDb();
+    const queue = { cards: [{ cardId: 1 }, { cardId: 2 }], nextDueAt: null };
+    await keepCourse(course(7, []), async (id) => deck(id, 7), db);
+    await saveQueue("7", queue, db);
+    await saveQueue("all", { ...queue, cards: [...queue.cards, { cardId: 3 }] }, db);
+    await dropFromQueues(2, db);
+    expect((await storedQueue("7", db))?.cards).toEqual([{ cardId: 1 }]);
+    expect((await storedQueue("all", db))?.cards).toEqual([{ cardId: 1 }, { cardId: 3 }]);
+    await removeCourse(7, db);
+    expect(await storedQueue("7", db)).toBeUndefined();
+    expect(await storedQueue("all", db)).toBeDefined();
+  });
+});

@@ -5,7 +5,7 @@
  */
 import type { CourseDetail } from "@shared/schemas/course";
 import type { DeckDetail } from "@shared/schemas/deck";
-import { type KeptCourse, offlineDb, RECENT_DECKS_MAX, type SavedDeck, sizeOf } from "./offline-db";
+import { type KeptCourse, offlineDb, RECENT_DECKS_MAX, type SavedDeck, type SavedQueue, sizeOf } from "./offline-db";
 
 const listeners = new Set<() => void>();
 /** Called whenever what is kept changes (the course page's switch, the kept-courses page). */
@@ -35,13 +35,38 @@ export async function keepCourse(
   changed();
 }
 
+/** A review queue read online, kept for reviewing offline ("all" or the course id). */
+export async function saveQueue(scope: string, queue: SavedQueue["queue"], name?: string): Promise<void> {
+  await (await offlineDb(name)).put("queues", { scope, queue, savedAt: Date.now() });
+}
+
+/** The stored review queue, without the cards answered since (they are no longer due). */
+export async function storedQueue(scope: string, name?: string): Promise<SavedQueue["queue"] | undefined> {
+  return (await (await offlineDb(name)).get("queues", scope))?.queue;
+}
+
+/** A card was answered: it leaves every stored review queue. */
+export async function dropFromQueues(cardId: number, name?: string): Promise<void> {
+  const tx = (await offlineDb(name)).transaction("queues", "readwrite");
+  for (const saved of await tx.store.getAll()) {
+    if (saved.queue.cards.some((card) => card.cardId === cardId)) {
+      await tx.store.put({
+        ...saved,
+        queue: { ...saved.queue, cards: saved.queue.cards.filter((c) => c.cardId !== cardId) },
+      });
+    }
+  }
+  await tx.done;
+}
+
 /** Forgets the course and its decks (answers waiting to sync stay in the outbox). */
 export async function removeCourse(courseId: number, name?: string): Promise<void> {
   const db = await offlineDb(name);
-  const tx = db.transaction(["courses", "decks"], "readwrite");
+  const tx = db.transaction(["courses", "decks", "queues"], "readwrite");
   const deckIds = await tx.objectStore("decks").index("by-course").getAllKeys(courseId);
   await Promise.all([
     tx.objectStore("courses").delete(courseId),
+    tx.objectStore("queues").delete(String(courseId)),
     ...deckIds.map((id) => tx.objectStore("decks").delete(id)),
     tx.done,
   ]);

@@ -46,3 +46,26 @@ export async function deckWithOfflineCopy(deckId: string, load: () => Promise<De
     return copy;
   }
 }
+
+/**
+ * The review queue: online it is stored ("all" or the course), offline the stored one is used,
+ * less the cards answered since it was read.
+ */
+export async function queueWithOfflineCopy<T extends { cards: { cardId: number }[] }>(
+  courseId: number | undefined,
+  load: () => Promise<T>,
+): Promise<T> {
+  const scope = courseId === undefined ? "all" : String(courseId);
+  try {
+    const queue = await load();
+    kept()
+      .then((store) => store.saveQueue(scope, queue))
+      .catch((error: unknown) => console.error("Keeping the review queue failed", error));
+    return queue;
+  } catch (error) {
+    if (!isNetworkError(error)) throw error;
+    const copy = await (await kept()).storedQueue(scope).catch(() => undefined);
+    if (!copy) throw error;
+    return copy as T;
+  }
+}

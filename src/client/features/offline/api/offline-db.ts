@@ -41,8 +41,16 @@ export type OutboxAnswer = OutboxBase & { kind: "answer"; review: ReviewInput };
 export type OutboxPass = OutboxBase & { kind: "pass"; deckId: number; courseId: number };
 export type OutboxItem = OutboxAnswer | OutboxPass;
 
+/** A review queue as the server last sent it ("all", or a course id as text). */
+export interface SavedQueue {
+  scope: string;
+  queue: { cards: { cardId: number }[] };
+  savedAt: number;
+}
+
 interface OfflineSchema extends DBSchema {
   courses: { key: number; value: KeptCourse };
+  queues: { key: string; value: SavedQueue };
   decks: { key: number; value: SavedDeck; indexes: { "by-course": number; "by-saved": number } };
   outbox: { key: string; value: OutboxItem; indexes: { "by-owner": [string, string, number] } };
 }
@@ -58,6 +66,7 @@ export function offlineDb(name = DB_NAME): Promise<OfflineDb> {
     db = openDB<OfflineSchema>(name, DB_VERSION, {
       upgrade(database) {
         database.createObjectStore("courses", { keyPath: "id" });
+        database.createObjectStore("queues", { keyPath: "scope" });
         const decks = database.createObjectStore("decks", { keyPath: "id" });
         decks.createIndex("by-course", "courseId");
         decks.createIndex("by-saved", "savedAt");

@@ -5,6 +5,7 @@
  */
 import { ApiError, unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
+import { dropFromQueues } from "./kept";
 import { VISITOR } from "./offline-db";
 import { countWaiting, queueAnswer, queuePass, type Sender, syncOutbox, waitingPasses } from "./outbox";
 
@@ -105,6 +106,8 @@ export function currentSyncUser(): string | null {
 
 export async function recordAnswerOffline(owner: string, review: Parameters<typeof queueAnswer>[1]) {
   await queueAnswer(owner, review);
+  // An answered card is no longer due: a stored review queue must not offer it again offline.
+  if (owner !== VISITOR) await dropFromQueues(review.cardId);
   await refreshCount();
   if (owner !== VISITOR) schedule(SEND_DELAY_MS);
 }

@@ -1,3 +1,4 @@
+import { useSession } from "@client/features/accounts/session";
 import { unwrap } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { typedApi } from "@client/lib/typed-api";
@@ -6,7 +7,7 @@ import type { CourseDetail } from "@shared/schemas/course";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { isKept, keepCourse, onKeptChange, removeCourse } from "../api/kept";
+import { isKept, keepCourse, onKeptChange, removeCourse, saveQueue } from "../api/kept";
 import { useOnline } from "../api/network";
 import styles from "./offline.module.css";
 
@@ -24,6 +25,7 @@ export function KeepOfflineSwitch({ course }: { course: CourseDetail }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const online = useOnline();
+  const { user } = useSession();
   const hintId = useId();
   const [kept, setKept] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,6 +54,11 @@ export function KeepOfflineSwitch({ course }: { course: CourseDetail }) {
       if (keep) {
         const api = await typedApi();
         await keepCourse(course, (deckId) => unwrap(api.decks[":deckId"].$get({ param: { deckId: String(deckId) } })));
+        // A learner's review queue for the course comes along, to review it offline.
+        if (user) {
+          const queue = await unwrap(api.reviews.queue.$get({ query: { courseId: String(course.id) } }));
+          await saveQueue(String(course.id), queue);
+        }
         void requestPersistentStorage();
         notify.success(t("offline.kept"));
       } else {
