@@ -4,6 +4,7 @@ import type { CourseDetail } from "@shared/schemas/course";
 import type { DeckDetail } from "@shared/schemas/deck";
 import { describe, expect, it } from "vitest";
 import {
+  dropFromQueues,
   isKept,
   keepCourse,
   keptCourse,
@@ -11,7 +12,9 @@ import {
   refreshKeptCourse,
   removeCourse,
   savedDeck,
+  saveQueue,
   saveRecentDeck,
+  storedQueue,
 } from "./kept";
 import { RECENT_DECKS_MAX } from "./offline-db";
 
