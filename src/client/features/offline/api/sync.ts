@@ -5,6 +5,7 @@
  */
 import { ApiError, unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
+import type { ReviewInput } from "@shared/schemas/review";
 import { dropFromQueues } from "./kept";
 import { VISITOR } from "./offline-db";
 import { countWaiting, queueAnswer, queuePass, type Sender, syncOutbox, waitingPasses } from "./outbox";
@@ -104,8 +105,16 @@ export function currentSyncUser(): string | null {
   return userId;
 }
 
-export async function recordAnswerOffline(owner: string, review: Parameters<typeof queueAnswer>[1]) {
-  await queueAnswer(owner, review);
+/** Answers whose IndexedDB write has not finished yet (a page closed right after an answer). */
+const unsaved = new Map<string, ReviewInput>();
+
+export async function recordAnswerOffline(owner: string, review: ReviewInput) {
+  if (owner !== VISITOR) unsaved.set(review.id, review);
+  try {
+    await queueAnswer(owner, review);
+  } finally {
+    unsaved.delete(review.id);
+  }
   // An answered card is no longer due: a stored review queue must not offer it again offline.
   if (owner !== VISITOR) await dropFromQueues(review.cardId);
   await refreshCount();
@@ -140,6 +149,18 @@ export function startSync() {
   if (started || typeof window === "undefined") return;
   started = true;
   window.addEventListener("online", () => void syncNow());
+  // The page is going away with answers not yet stored: send them while the page can (the
+  // server keeps each id once, so one stored after all is not doubled by the next sync).
+  window.addEventListener("pagehide", () => {
+    if (unsaved.size === 0 || !navigator.onLine) return;
+    void fetch("/api/reviews/batch", {
+      method: "POST",
+      keepalive: true,
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ reviews: [...unsaved.values()] }),
+    }).catch(() => {});
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") void syncNow();
   });

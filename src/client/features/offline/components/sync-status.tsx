@@ -8,9 +8,18 @@ export function SyncStatus() {
   const { t } = useTranslation();
   useEffect(() => startSync(), []);
   const count = useSyncExternalStore(onWaitingCountChange, waitingCount, () => 0);
+  const text = count > 0 ? t("offline.waiting_to_sync", { count }) : "";
+  // A phone's header has room for the number only; the sentence is still read out.
   return (
-    <span role="status" className={styles.syncStatus}>
-      {count > 0 ? t("offline.waiting_to_sync", { count }) : ""}
+    <span role="status" className={styles.syncStatus} title={text || undefined}>
+      {count > 0 && (
+        <>
+          <span aria-hidden="true" className={styles.syncShort}>
+            ↻ {count}
+          </span>
+          <span className={styles.syncLong}>{text}</span>
+        </>
+      )}
     </span>
   );
 }

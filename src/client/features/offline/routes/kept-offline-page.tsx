@@ -42,15 +42,10 @@ export function KeptOfflinePage() {
         <Loading label={t("offline.loading")} />
       ) : (
         <>
-          <p className={styles.total}>
-            {t("offline.total", { size: size(summary.totalBytes) })}
-            {persisted !== null && (
-              <span className={styles.persisted}>
-                {" "}
-                {persisted ? t("offline.persistent") : t("offline.not_persistent")}
-              </span>
-            )}
-          </p>
+          <p className={styles.total}>{t("offline.total", { size: size(summary.totalBytes) })}</p>
+          {persisted !== null && (
+            <p className={styles.persisted}>{persisted ? t("offline.persistent") : t("offline.not_persistent")}</p>
+          )}
           <h2 className={styles.heading}>{t("offline.courses_heading")}</h2>
           {summary.courses.length === 0 ? (
             <p className={styles.empty}>{t("offline.none")}</p>
