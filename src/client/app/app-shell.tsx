@@ -1,17 +1,20 @@
-import { Suspense, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { AuthDialogProvider } from "../features/accounts/components/auth-dialog";
 import { SessionProvider } from "../features/accounts/session";
 import { OfflineBanner } from "../features/offline/components/offline-banner";
-import { lazyComponent } from "../lib/lazy";
 import styles from "./app-shell.module.css";
 import { Footer } from "./footer";
 import { Header } from "./header";
 
-/** The service worker, the outbox's sync and their prompts: after the first screen (decision 0024). */
-const OfflineServices = lazyComponent(() =>
-  import("../features/offline/components/offline-services").then((m) => m.OfflineServices),
+/** The service worker, the outbox's sync and their prompts: after the first screen, without the texts (decision 0024). */
+const OfflineServices = lazy<() => ReactNode>(() =>
+  import("../features/offline/components/offline-services").then(
+    (m) => ({ default: m.OfflineServices }),
+    // Not loaded (offline before the service worker was installed): the page goes on without it.
+    () => ({ default: () => null }),
+  ),
 );
 
 /** Session, dialogs, header, page and footer around every screen. */

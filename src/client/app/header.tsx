@@ -1,16 +1,21 @@
-import { Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AccountMenu } from "../features/accounts/components/account-menu";
 import { CreateCourseButton } from "../features/courses/components/create-course-button";
 import { SearchButton } from "../features/search/components/search-button";
-import { lazyComponent } from "../lib/lazy";
 import { useLocalePath } from "../lib/use-language";
 import styles from "./header.module.css";
 import { LanguagePicker } from "./language-picker";
 
 /** "N answers waiting to sync" (decision 0025): with the outbox's code, after the first screen. */
-const SyncStatus = lazyComponent(() => import("../features/offline/components/sync-status").then((m) => m.SyncStatus));
+const SyncStatus = lazy<() => ReactNode>(() =>
+  import("../features/offline/components/sync-status").then(
+    (m) => ({ default: m.SyncStatus }),
+    // Not loaded (offline before the service worker was installed): the page goes on without it.
+    () => ({ default: () => null }),
+  ),
+);
 
 export function Header() {
   const { t } = useTranslation();

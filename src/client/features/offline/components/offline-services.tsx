@@ -7,6 +7,7 @@ import { discardVisitor, mergeVisitorInto, visitorCount } from "../api/outbox";
 import { onUpdateReady, registerServiceWorker, reloadWithUpdate, updateReady } from "../api/service-worker";
 import { setSyncUser, startSync, syncNow } from "../api/sync";
 import styles from "./offline.module.css";
+import { useAllTexts } from "./use-all-texts";
 
 /**
  * What runs behind every page, loaded after the first screen: the service worker, the outbox's
@@ -39,7 +40,8 @@ export function OfflineServices() {
 function UpdatePrompt() {
   const { t } = useTranslation();
   const ready = useSyncExternalStore(onUpdateReady, updateReady, () => false);
-  if (!ready) return null;
+  const textsReady = useAllTexts(ready);
+  if (!ready || !textsReady) return null;
   return (
     <div className={`${styles.banner} ${styles.update}`} role="status">
       <p className={styles.bannerInner}>
@@ -57,6 +59,7 @@ function VisitorOffer({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const [count, setCount] = useState(0);
   const [busy, setBusy] = useState(false);
+  const textsReady = useAllTexts(count > 0);
   useEffect(() => {
     let current = true;
     visitorCount().then(
@@ -67,7 +70,7 @@ function VisitorOffer({ userId }: { userId: string }) {
       current = false;
     };
   }, []);
-  if (count === 0) return null;
+  if (count === 0 || !textsReady) return null;
   const add = async () => {
     setBusy(true);
     try {
