@@ -155,6 +155,11 @@ describe("offline study", () => {
     expect(await answersOnServer(page)).toBe(before);
     expect(await passedDecks(page, deck.courseId)).not.toContain(deck.deckId);
 
+    // A page that was never kept says so instead of showing empty lists; creating needs the network.
+    await session.visit(page, "/en/home");
+    await page.getByRole("heading", { name: "Not available offline" }).waitFor();
+    expect(await page.getByRole("banner").getByRole("button", { name: "Create Course" }).isDisabled()).toBe(true);
+
     await context.setOffline(false);
     await page
       .getByRole("banner")
