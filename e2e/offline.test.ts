@@ -96,9 +96,9 @@ describe("offline study", () => {
     await page.reload();
     await page.getByRole("heading", { level: 1, name: deck.courseName }).waitFor();
     await page.getByText(/^You are offline\./).waitFor();
-    // Writes that need the server say why they are off.
-    expect(await page.getByRole("button", { name: /Follow/ }).isDisabled()).toBe(true);
+    // Writes that need the server say why they are off (once the remembered session is read).
     await page.getByText("Needs a connection").first().waitFor();
+    expect(await page.getByRole("button", { name: /Follow/ }).isDisabled()).toBe(true);
     await expectAccessible(page);
 
     // The course's review queue came with it: one card reviewed offline.
