@@ -7,6 +7,7 @@
 import { ApiError } from "@client/lib/api";
 import type { CourseDetail } from "@shared/schemas/course";
 import type { DeckDetail } from "@shared/schemas/deck";
+import { lastSession } from "./last-session";
 
 const kept = () => import("./kept");
 
@@ -27,8 +28,21 @@ export async function courseWithOfflineCopy(courseId: string, load: () => Promis
     if (!isNetworkError(error) || !Number.isInteger(id) || id <= 0) throw error;
     const copy = await (await kept()).keptCourse(id).catch(() => undefined);
     if (!copy) throw error;
-    return copy;
+    return withWaitingPasses(copy);
   }
+}
+
+/** Tests passed offline show as passed on the kept copy, before they reach the server. */
+async function withWaitingPasses(course: CourseDetail): Promise<CourseDetail> {
+  if (!course.viewer) return course;
+  // Whoever was signed in last: the page may not know yet (the session check runs alongside).
+  const user = lastSession();
+  if (!user) return course;
+  const { waitingPasses } = await import("./outbox");
+  const waiting = (await waitingPasses(user.id).catch(() => [])).filter((pass) => pass.courseId === course.id);
+  if (waiting.length === 0) return course;
+  const passed = new Set([...course.viewer.passedDeckIds, ...waiting.map((pass) => pass.deckId)]);
+  return { ...course, viewer: { ...course.viewer, passedDeckIds: [...passed] } };
 }
 
 export async function deckWithOfflineCopy(deckId: string, load: () => Promise<DeckDetail>) {

@@ -18,7 +18,10 @@ export function useRecordPass() {
     mutationFn: async (deck: DeckDetail) => ({
       synced: await recordPassOffline(user?.id ?? VISITOR, deck.id, deck.courseId),
     }),
+    // Waiting, the course page reads its kept copy, which shows the pass too.
     onSuccess: ({ synced }, deck) =>
-      synced ? Promise.all([refresh.course(queryClient, deck.courseId), refresh.progress(queryClient)]) : undefined,
+      synced
+        ? Promise.all([refresh.course(queryClient, deck.courseId), refresh.progress(queryClient)])
+        : refresh.course(queryClient, deck.courseId),
   });
 }
