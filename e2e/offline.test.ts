@@ -6,7 +6,7 @@
  * 500 answers goes in batches; pages that are not kept say so; the app opens offline after the
  * browser restarts; a visitor's answers are offered to the account they sign in to.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
@@ -329,6 +329,29 @@ describe("offline study", () => {
 });
 
 describe("the installed app", () => {
+  it("offers a new version with a reload, and leaves the open page alone until then", async () => {
+    const page = await session.newPage();
+    await session.visit(page, "/en/offline");
+    await serviceWorkerReady(page);
+    // A new deploy: the worker the server sends changes (put back after the test).
+    const worker = join(import.meta.dirname, "../dist/client/sw.js");
+    const deployed = await readFile(worker, "utf8");
+    try {
+      await writeFile(worker, `${deployed}\n// the next version`);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await page.getByText("A new version is ready.").waitFor();
+      // The open page keeps its version (a study session is not swapped out) until the person chooses.
+      await session.visit(page, "/en/offline");
+      await page.getByText("A new version is ready.").waitFor();
+      await page.getByRole("button", { name: "Reload" }).click();
+      await page.waitForEvent("load");
+      await page.getByRole("heading", { level: 1, name: "Kept offline" }).waitFor();
+      expect(await page.getByText("A new version is ready.").count()).toBe(0);
+    } finally {
+      await writeFile(worker, deployed);
+    }
+  });
+
   it("opens offline after the browser restarts, from the service worker's cache", async () => {
     const profile = await mkdtemp(join(tmpdir(), "flashcards-offline-profile-"));
     const baseURL = inject("baseURL");
