@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";
 import { firstScreenTexts } from "./src/client/lib/first-screen-texts.ts";
 
 const apiPort = process.env.PORT ?? "3000";
@@ -111,6 +112,54 @@ function entryGraph() {
   };
 }
 
+/** The installed app's icons: the logo on the accent colour (src/client/public/icons). */
+const ICONS: ManifestOptions["icons"] = [
+  { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+  { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+  { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+];
+
+/**
+ * The installable app (decision 0024): the English manifest (the Japanese one is
+ * src/client/public/manifest-ja.webmanifest, swapped in by the page), and a Workbox service
+ * worker that precaches the whole built client (every screen's chunk, every text), so any page
+ * opens offline. A new version waits for the person's "Reload" (registerType "prompt").
+ */
+function installableApp() {
+  return VitePWA({
+    registerType: "prompt",
+    // Registered by src/client/features/offline/api/service-worker.ts, after the first screen.
+    injectRegister: false,
+    includeAssets: ["icons/*.png", "manifest-ja.webmanifest"],
+    manifest: {
+      id: "/",
+      name: "Flashcards",
+      short_name: "Flashcards",
+      description: "Find, follow and study flashcard courses. Every deck comes with a timed test.",
+      lang: "en",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      theme_color: "#4343b8",
+      background_color: "#f6f7fb",
+      icons: ICONS,
+    },
+    workbox: {
+      // Not the .br/.gz copies: the browser gets those through Content-Encoding, not by name.
+      globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+      // Every client route is index.html; the API and the development pages are never the app.
+      navigateFallback: "index.html",
+      navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
+      // Hashed names change with their content: no revision needed.
+      dontCacheBustURLsMatching: /^assets\//,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      // The first script holds React and the app's frame (see entryGraph).
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+  });
+}
+
 export default defineConfig(({ command, mode }) => {
   // A build started from a process with another NODE_ENV (the test runner sets "test") would
   // otherwise bundle React's development build and JSX's development runtime: three times the size.
@@ -118,7 +167,7 @@ export default defineConfig(({ command, mode }) => {
   const entry = entryGraph();
   return {
     root: "src/client",
-    plugins: [react(), firstScreenTextsModule(), precompress(), entry.plugin],
+    plugins: [react(), firstScreenTextsModule(), precompress(), entry.plugin, installableApp()],
     resolve: {
       // The import aliases of tsconfig.json (decision 0023).
       tsconfigPaths: true,

@@ -141,7 +141,8 @@ describe("layout", () => {
 
 describe("error page", () => {
   it("shows refresh, back to home and the details when a screen fails to load", async () => {
-    const page = await session.newPage();
+    // Without the service worker, which would serve the screen's code from its cache (#12).
+    const page = await session.newPage({ serviceWorkers: "block" });
     await session.visit(page, "/en/");
     // The course screen's code cannot be fetched (a dropped connection, a stale deploy).
     await page.route("**/assets/course-page-*.js", (route) => route.abort());

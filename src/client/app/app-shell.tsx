@@ -1,11 +1,21 @@
-import { useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { AuthDialogProvider } from "../features/accounts/components/auth-dialog";
 import { SessionProvider } from "../features/accounts/session";
+import { OfflineBanner } from "../features/offline/components/offline-banner";
 import styles from "./app-shell.module.css";
 import { Footer } from "./footer";
 import { Header } from "./header";
+
+/** The service worker, the outbox's sync and their prompts: after the first screen, without the texts (decision 0024). */
+const OfflineServices = lazy<() => ReactNode>(() =>
+  import("../features/offline/components/offline-services").then(
+    (m) => ({ default: m.OfflineServices }),
+    // Not loaded (offline before the service worker was installed): the page goes on without it.
+    () => ({ default: () => null }),
+  ),
+);
 
 /** Session, dialogs, header, page and footer around every screen. */
 /** A route whose screen is exactly one screen tall, header and footer included (the landing page). */
@@ -25,6 +35,10 @@ export function AppShell() {
             {t("app.skip_to_content")}
           </a>
           <Header />
+          <OfflineBanner />
+          <Suspense fallback={null}>
+            <OfflineServices />
+          </Suspense>
           <main id="main" className={styles.main} tabIndex={-1}>
             <Outlet />
           </main>

@@ -1,3 +1,4 @@
+import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AccountMenu } from "../features/accounts/components/account-menu";
@@ -6,6 +7,15 @@ import { SearchButton } from "../features/search/components/search-button";
 import { useLocalePath } from "../lib/use-language";
 import styles from "./header.module.css";
 import { LanguagePicker } from "./language-picker";
+
+/** "N answers waiting to sync" (decision 0025): with the outbox's code, after the first screen. */
+const SyncStatus = lazy<() => ReactNode>(() =>
+  import("../features/offline/components/sync-status").then(
+    (m) => ({ default: m.SyncStatus }),
+    // Not loaded (offline before the service worker was installed): the page goes on without it.
+    () => ({ default: () => null }),
+  ),
+);
 
 export function Header() {
   const { t } = useTranslation();
@@ -18,6 +28,9 @@ export function Header() {
           <span className={styles.logoText}>{t("app.name")}</span>
         </Link>
         <nav className={styles.actions} aria-label={t("header.main_navigation")}>
+          <Suspense fallback={null}>
+            <SyncStatus />
+          </Suspense>
           <SearchButton />
           <CreateCourseButton />
           <AccountMenu />

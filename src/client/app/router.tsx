@@ -169,6 +169,10 @@ export function routes(queryClient: QueryClient): RouteObject[] {
       },
       lazy: screen(() => import("../features/search/routes/search-page"), "SearchPage"),
     },
+    {
+      path: "offline",
+      lazy: screen(() => import("../features/offline/routes/kept-offline-page"), "KeptOfflinePage"),
+    },
     { path: "*", lazy: screen(() => import("./not-found-page"), "NotFoundPage") },
   ];
 

@@ -33,6 +33,15 @@ export const FIRST_SCREEN_TEXTS = [
   "polish.cards_other",
   "polish.followers_one",
   "polish.followers_other",
+  // The offline banner and the "not available offline" state of the course page (decision 0025).
+  "offline.banner",
+  "offline.kept_link",
+  "offline.not_available_title",
+  "offline.not_available",
+  "offline.load_failed",
+  "offline.retry",
+  "offline.go_back",
+  "offline.needs_connection",
 ] as const;
 
 type Texts = Record<string, unknown>;

@@ -16,9 +16,11 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A 4xx will not change on retry; network blips and 5xx may.
+        // A 4xx will not change on retry; network blips and 5xx may. Offline, say so at once.
         retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+          failureCount < 2 &&
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+          !(typeof navigator !== "undefined" && !navigator.onLine),
       },
     },
   });

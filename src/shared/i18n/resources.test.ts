@@ -58,8 +58,8 @@ describe("translation resources", () => {
       for (const m of text.matchAll(keyLiteral)) used.add(m[1] ?? "");
     }
     expect(used.size).toBeGreaterThan(0);
-    // A key may name a group or a list (the landing page's rotating words) as well as a text.
-    // A counted text is its plural forms (i18next: `key_one`, `key_other`).
+    // A key may name a group or a list (the landing page's rotating words) as well as a text, or
+    // a text with plural forms (i18next's `count`: key_one, key_other).
     const defined = (key: string) =>
       enKeys.has(key) || enKeys.has(`${key}_other`) || [...enKeys.keys()].some((k) => k.startsWith(`${key}.`));
     expect([...used].filter((k) => !defined(k))).toEqual([]);

@@ -1,4 +1,5 @@
-import { fetchJson } from "@client/lib/api";
+import { lastSession, rememberSession } from "@client/features/offline/api/last-session";
+import { ApiError, fetchJson } from "@client/lib/api";
 import { SESSION_CHECK_INTERVAL_MS } from "@shared/limits";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { accountKeys } from "./keys";
@@ -17,8 +18,17 @@ export const sessionQuery = () =>
   queryOptions({
     queryKey: accountKeys.session,
     queryFn: async () => {
-      const reply = await fetchJson<SessionReply | null>("/api/auth/get-session");
-      return reply ? { id: reply.user.id, email: reply.user.email } : null;
+      let reply: SessionReply | null;
+      try {
+        reply = await fetchJson<SessionReply | null>("/api/auth/get-session");
+      } catch (error) {
+        // Offline: whoever was signed in last keeps studying as themselves (decision 0025).
+        if (error instanceof ApiError && error.code === "network") return lastSession();
+        throw error;
+      }
+      const user = reply ? { id: reply.user.id, email: reply.user.email } : null;
+      rememberSession(user);
+      return user;
     },
     staleTime: SESSION_CHECK_INTERVAL_MS,
     refetchInterval: SESSION_CHECK_INTERVAL_MS,

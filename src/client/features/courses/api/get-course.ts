@@ -1,3 +1,4 @@
+import { courseWithOfflineCopy } from "@client/features/offline/api/offline-copy";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
@@ -6,7 +7,11 @@ import { courseKeys } from "./keys";
 export const courseQuery = (courseId: string) =>
   queryOptions({
     queryKey: courseKeys.detail(courseId),
-    queryFn: async () => unwrap((await typedApi()).courses[":courseId"].$get({ param: { courseId } })),
+    // Offline, a kept course comes from this browser's copy (decision 0025).
+    queryFn: () =>
+      courseWithOfflineCopy(courseId, async () =>
+        unwrap((await typedApi()).courses[":courseId"].$get({ param: { courseId } })),
+      ),
   });
 
 export function useCourse(courseId: string) {

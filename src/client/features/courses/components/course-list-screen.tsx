@@ -3,6 +3,7 @@ import formStyles from "@client/components/form.module.css";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { useSession } from "@client/features/accounts/session";
+import { LoadFailed } from "@client/features/offline/components/load-failed";
 import { useLocalePath } from "@client/lib/use-language";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -66,6 +67,9 @@ export function CourseListScreen({ list, title, empty, actions }: CourseListScre
           </div>
           {courses.isPending ? (
             <Loading />
+          ) : courses.error && items.length === 0 ? (
+            // Not an empty list: it did not come (offline, or the server failed).
+            <LoadFailed error={courses.error} retry={() => void courses.refetch()} />
           ) : items.length === 0 ? (
             <p className={styles.empty}>{empty}</p>
           ) : (

@@ -1,6 +1,7 @@
 import headerStyles from "@client/components/header-menu.module.css";
 import { preloadAuthDialog, useAuthDialog } from "@client/features/accounts/components/auth-dialog";
 import { useSession } from "@client/features/accounts/session";
+import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
 import { notify } from "@client/lib/notify";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +13,7 @@ export function CreateCourseButton() {
   const { user } = useSession();
   const { openAuthDialog } = useAuthDialog();
   const [open, setOpen] = useState(false);
+  const write = useNeedsConnection({ hiddenReason: true });
 
   const onClick = () => {
     if (user) return setOpen(true);
@@ -30,10 +32,12 @@ export function CreateCourseButton() {
         onClick={onClick}
         onPointerEnter={preload}
         onFocus={preload}
+        {...(user ? write.control : {})}
       >
         <span aria-hidden="true">＋</span>
         <span className="visually-hidden-on-phone">{t("course_form.create_button")}</span>
       </button>
+      {user && write.reason}
       {open && (
         <Suspense fallback={null}>
           <CourseFormDialog open onClose={() => setOpen(false)} />

@@ -1,5 +1,6 @@
 import { Button } from "@client/components/button";
 import { ImportLink } from "@client/features/imports/components/import-link";
+import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
 import type { CourseDetail } from "@shared/schemas/course";
@@ -19,17 +20,21 @@ export function OwnerActions({ course }: { course: CourseDetail }) {
   const [open, setOpen] = useState<"edit" | "delete" | "deck" | null>(null);
   const close = () => setOpen(null);
   useEffect(() => preloadOwnerDialogs("course"), []);
+  const write = useNeedsConnection();
 
   return (
     <div className={styles.actions}>
-      <Button onClick={() => setOpen("deck")}>{t("course.create_deck")}</Button>
+      <Button onClick={() => setOpen("deck")} {...write.control}>
+        {t("course.create_deck")}
+      </Button>
       <ImportLink courseId={course.id} />
-      <Button variant="secondary" onClick={() => setOpen("edit")}>
+      <Button variant="secondary" onClick={() => setOpen("edit")} {...write.control}>
         {t("course.edit")}
       </Button>
-      <Button variant="secondary" onClick={() => setOpen("delete")}>
+      <Button variant="secondary" onClick={() => setOpen("delete")} {...write.control}>
         {t("course.delete")}
       </Button>
+      {write.reason}
 
       <Suspense fallback={null}>
         {open === "deck" && <DeckEditorDialog open onClose={close} target={{ kind: "create", courseId: course.id }} />}

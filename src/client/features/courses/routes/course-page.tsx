@@ -3,6 +3,7 @@ import { Page } from "@client/components/page";
 import { useSession } from "@client/features/accounts/session";
 import { ExportButton } from "@client/features/exports/components/export-button";
 import { FollowStar } from "@client/features/follows/components/follow-star";
+import { LoadFailed } from "@client/features/offline/components/load-failed";
 import { ApiError } from "@client/lib/api";
 import { lazyComponent } from "@client/lib/lazy";
 import { useLocalePath } from "@client/lib/use-language";
@@ -15,6 +16,10 @@ import styles from "./course-page.module.css";
 
 /** Only owners see their tools, and only signed-in learners have progress: visitors load neither. */
 const OwnerActions = lazyComponent(() => import("../components/owner-actions").then((module) => module.OwnerActions));
+/** "Keep offline": with the IndexedDB code, after the page (decision 0025). */
+const KeepOfflineSwitch = lazyComponent(() =>
+  import("@client/features/offline/components/keep-offline-switch").then((module) => module.KeepOfflineSwitch),
+);
 const CourseProgress = lazyComponent(() =>
   import("@client/features/reviews/components/course-progress").then((module) => module.CourseProgress),
 );
@@ -24,13 +29,17 @@ export function CoursePage() {
   const { t } = useTranslation();
   // The name may arrive as navigation state, so the heading shows before the data.
   const passedName = (useLocation().state as { courseName?: string } | null)?.courseName;
-  const { data: course, error, isPending } = useCourse(courseId);
+  const { data: course, error, isPending, refetch } = useCourse(courseId);
 
   if (error) {
     const notFound = error instanceof ApiError && (error.code === "not_found" || error.code === "invalid_request");
     return (
       <Page title={t("pages.course")}>
-        <p role="alert">{notFound ? t("course.not_found") : t("course.load_failed")}</p>
+        {notFound ? (
+          <p role="alert">{t("course.not_found")}</p>
+        ) : (
+          <LoadFailed error={error} retry={() => void refetch()} message={t("course.load_failed")} />
+        )}
       </Page>
     );
   }
@@ -66,6 +75,9 @@ function CourseBody({ course }: { course: CourseDetail }) {
           <CourseProgress course={course} />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <KeepOfflineSwitch course={course} />
+      </Suspense>
 
       <h2 className={styles.heading}>{t("course.decks_heading")}</h2>
       {course.decks.length === 0 ? (

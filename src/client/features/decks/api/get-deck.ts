@@ -1,3 +1,4 @@
+import { deckWithOfflineCopy } from "@client/features/offline/api/offline-copy";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
@@ -6,7 +7,9 @@ import { deckKeys } from "./keys";
 export const deckQuery = (deckId: string) =>
   queryOptions({
     queryKey: deckKeys.detail(deckId),
-    queryFn: async () => unwrap((await typedApi()).decks[":deckId"].$get({ param: { deckId } })),
+    // Offline, a kept or recently opened deck comes from this browser's copy (decision 0025).
+    queryFn: () =>
+      deckWithOfflineCopy(deckId, async () => unwrap((await typedApi()).decks[":deckId"].$get({ param: { deckId } }))),
   });
 
 export function useDeck(deckId: string) {

@@ -3,6 +3,8 @@ import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { useSession } from "@client/features/accounts/session";
 import { ConfirmByNameDialog, DeckEditorDialog, preloadOwnerDialogs } from "@client/features/courses/owner-dialogs";
+import { LoadFailed } from "@client/features/offline/components/load-failed";
+import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
 import { ApiError } from "@client/lib/api";
 import { lazyComponent } from "@client/lib/lazy";
 import { notify } from "@client/lib/notify";
@@ -25,7 +27,8 @@ export function DeckPage() {
   const localePath = useLocalePath();
   const navigate = useNavigate();
   const { user } = useSession();
-  const { data: deck, error, isPending } = useDeck(deckId);
+  const { data: deck, error, isPending, refetch } = useDeck(deckId);
+  const write = useNeedsConnection();
   const deleteDeck = useDeleteDeck();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -44,7 +47,11 @@ export function DeckPage() {
     const missing = !error || (error instanceof ApiError && ["not_found", "invalid_request"].includes(error.code));
     return (
       <Page title={t("pages.deck")} before={back}>
-        <p role="alert">{missing ? t("deck.not_found") : t("deck.load_failed")}</p>
+        {missing ? (
+          <p role="alert">{t("deck.not_found")}</p>
+        ) : (
+          <LoadFailed error={error} retry={() => void refetch()} message={t("deck.load_failed")} />
+        )}
       </Page>
     );
   }
@@ -75,12 +82,13 @@ export function DeckPage() {
         </Link>
         {isOwner && (
           <>
-            <Button variant="secondary" onClick={() => setEditing(true)}>
+            <Button variant="secondary" onClick={() => setEditing(true)} {...write.control}>
               {t("deck.edit")}
             </Button>
-            <Button variant="secondary" onClick={() => setDeleting(true)}>
+            <Button variant="secondary" onClick={() => setDeleting(true)} {...write.control}>
               {t("deck.delete")}
             </Button>
+            {write.reason}
           </>
         )}
       </div>

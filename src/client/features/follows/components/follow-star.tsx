@@ -1,5 +1,6 @@
 import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
 import { useSession } from "@client/features/accounts/session";
+import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
 import { lazyComponent } from "@client/lib/lazy";
 import type { CourseDetail } from "@shared/schemas/course";
 import { Suspense } from "react";
@@ -14,6 +15,13 @@ export function FollowStar({ course }: { course: CourseDetail }) {
   const { user } = useSession();
   const { openSignInPrompt } = useAuthDialog();
   const following = course.viewer?.following ?? false;
+  const write = useNeedsConnection();
+  if (user && write.offline)
+    return (
+      <>
+        <StarButton following={following} disabled describedBy={write.control["aria-describedby"]} /> {write.reason}
+      </>
+    );
   if (!user) return <StarButton following={false} onClick={() => openSignInPrompt(t("follow.sign_in_to_follow"))} />;
   // The writing part loads for signed-in people only; until then the star shows, unpressable.
   return (
@@ -26,15 +34,25 @@ export function FollowStar({ course }: { course: CourseDetail }) {
 export function StarButton({
   following,
   disabled = false,
+  describedBy,
   onClick,
 }: {
   following: boolean;
   disabled?: boolean;
+  /** Why it is disabled (offline). */
+  describedBy?: string;
   onClick?(): void;
 }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className={styles.star} aria-pressed={following} disabled={disabled} onClick={onClick}>
+    <button
+      type="button"
+      className={styles.star}
+      aria-pressed={following}
+      disabled={disabled}
+      aria-describedby={describedBy}
+      onClick={onClick}
+    >
       <span aria-hidden="true" className={styles.icon}>
         {following ? "★" : "☆"}
       </span>

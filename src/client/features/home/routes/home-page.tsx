@@ -4,6 +4,7 @@ import { Page } from "@client/components/page";
 import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
 import { useSession } from "@client/features/accounts/session";
 import { CourseGrid } from "@client/features/courses/components/course-grid";
+import { LoadFailed } from "@client/features/offline/components/load-failed";
 import { DueToday } from "@client/features/reviews/components/due-today";
 import { useLocalePath } from "@client/lib/use-language";
 import type { CourseCardSummary } from "@shared/schemas/course";
@@ -17,7 +18,7 @@ import styles from "./home-page.module.css";
 export function HomePage() {
   const { t } = useTranslation();
   const { user, initialised } = useSession();
-  const { data, isPending } = useHomeLists(Boolean(user));
+  const { data, isPending, error, refetch } = useHomeLists(Boolean(user));
 
   const sections: { id: string; title: string; path: string; empty: string; courses?: CourseCardSummary[] }[] = [
     { id: "own", title: t("home.your_courses"), path: "/my_courses", empty: t("home.no_own"), courses: data?.own },
@@ -40,19 +41,22 @@ export function HomePage() {
   return (
     <Page title={t("pages.home")}>
       {user && <DueToday />}
-      {sections.map((section) => (
-        <HomeSection key={section.id} id={section.id} title={section.title} path={user ? section.path : undefined}>
-          {!initialised || (user && isPending) ? (
-            <Loading />
-          ) : !user ? (
-            <SignInNudge />
-          ) : section.courses?.length ? (
-            <CourseGrid courses={section.courses} />
-          ) : (
-            <p className={styles.empty}>{section.empty}</p>
-          )}
-        </HomeSection>
-      ))}
+      {/* Not an empty list: the lists did not come (offline, or the server failed). */}
+      {user && error && !data && <LoadFailed error={error} retry={() => void refetch()} />}
+      {!(user && error && !data) &&
+        sections.map((section) => (
+          <HomeSection key={section.id} id={section.id} title={section.title} path={user ? section.path : undefined}>
+            {!initialised || (user && isPending) ? (
+              <Loading />
+            ) : !user ? (
+              <SignInNudge />
+            ) : section.courses?.length ? (
+              <CourseGrid courses={section.courses} />
+            ) : (
+              <p className={styles.empty}>{section.empty}</p>
+            )}
+          </HomeSection>
+        ))}
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import { whileSignedIn } from "@client/features/accounts/api/get-session";
+import { queueWithOfflineCopy } from "@client/features/offline/api/offline-copy";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -7,9 +8,14 @@ import { type ReviewScope, reviewKeys } from "./keys";
 export const reviewQueueQuery = (courseId?: number) =>
   queryOptions({
     queryKey: reviewKeys.queue(courseId),
-    queryFn: async () =>
-      unwrap(
-        (await typedApi()).reviews.queue.$get({ query: courseId === undefined ? {} : { courseId: String(courseId) } }),
+    // Offline, the queue last read (kept courses store theirs) less the cards answered since (decision 0025).
+    queryFn: () =>
+      queueWithOfflineCopy(courseId, async () =>
+        unwrap(
+          (await typedApi()).reviews.queue.$get({
+            query: courseId === undefined ? {} : { courseId: String(courseId) },
+          }),
+        ),
       ),
     // A session's queue is taken once: answering changes it, and refetching would reshuffle it.
     staleTime: Number.POSITIVE_INFINITY,

@@ -8,7 +8,8 @@ import { reviewKeys } from "./keys";
 
 /**
  * What a study screen calls for each answer: right or wrong (or a grade, on the review screen),
- * with the time it took when the screen measured it. A visitor's answers are not recorded.
+ * with the time it took when the screen measured it. A visitor's answers are kept on this browser
+ * and offered to the account after signing in (decision 0025).
  */
 export function useRecordAnswer(mode: ReviewMode) {
   const { user } = useSession();
@@ -16,15 +17,17 @@ export function useRecordAnswer(mode: ReviewMode) {
   useEffect(() => onAnswersSent(() => void queryClient.invalidateQueries({ queryKey: reviewKeys.all })), [queryClient]);
   return useCallback(
     (cardId: number, answer: boolean | Grade, responseMs?: number) => {
-      if (!user) return;
-      queueAnswer({
-        id: crypto.randomUUID(),
-        cardId,
-        mode,
-        grade: typeof answer === "boolean" ? (answer ? 3 : 1) : answer,
-        responseMs: responseMs === undefined ? undefined : Math.max(0, Math.round(responseMs)),
-        answeredAt: new Date().toISOString(),
-      });
+      queueAnswer(
+        {
+          id: crypto.randomUUID(),
+          cardId,
+          mode,
+          grade: typeof answer === "boolean" ? (answer ? 3 : 1) : answer,
+          responseMs: responseMs === undefined ? undefined : Math.max(0, Math.round(responseMs)),
+          answeredAt: new Date().toISOString(),
+        },
+        user?.id ?? null,
+      );
     },
     [user, mode],
   );

@@ -1,14 +1,27 @@
+import { useSession } from "@client/features/accounts/session";
 import { refresh } from "@client/features/courses/api/invalidate";
-import { unwrap } from "@client/lib/api";
-import { api } from "@client/lib/api-client";
+import { VISITOR } from "@client/features/offline/api/offline-db";
+import { recordPassOffline } from "@client/features/offline/api/sync";
 import type { DeckDetail } from "@shared/schemas/deck";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
-/** Marks a deck passed for the signed-in person: its tick on the course page, and "in progress". */
+/**
+ * Marks a deck passed: its tick on the course page, and "in progress". The pass goes through the
+ * offline outbox (decision 0025): sent at once when the server can be reached, else kept on this
+ * device and sent when the connection returns. Resolves `synced: false` when it is waiting. A
+ * visitor's pass is kept too, and offered to the account after signing in.
+ */
 export function useRecordPass() {
   const queryClient = useQueryClient();
+  const { user } = useSession();
   return useMutation({
-    mutationFn: (deck: DeckDetail) => unwrap(api.progress[":deckId"].$post({ param: { deckId: String(deck.id) } })),
-    onSuccess: (_, deck) => Promise.all([refresh.course(queryClient, deck.courseId), refresh.progress(queryClient)]),
+    mutationFn: async (deck: DeckDetail) => ({
+      synced: await recordPassOffline(user?.id ?? VISITOR, deck.id, deck.courseId),
+    }),
+    // Waiting, the course page reads its kept copy, which shows the pass too.
+    onSuccess: ({ synced }, deck) =>
+      synced
+        ? Promise.all([refresh.course(queryClient, deck.courseId), refresh.progress(queryClient)])
+        : refresh.course(queryClient, deck.courseId),
   });
 }

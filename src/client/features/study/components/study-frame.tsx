@@ -1,6 +1,8 @@
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { useDeck } from "@client/features/decks/api/get-deck";
+import { LoadFailed } from "@client/features/offline/components/load-failed";
+import { ApiError } from "@client/lib/api";
 import { useLocalePath } from "@client/lib/use-language";
 import type { DeckDetail } from "@shared/schemas/deck";
 import type { ReactNode } from "react";
@@ -21,7 +23,7 @@ export function StudyFrame({ mode, backTo = "study", children }: StudyFrameProps
   const { courseId = "", deckId = "" } = useParams();
   const { t } = useTranslation();
   const localePath = useLocalePath();
-  const { data: deck, error, isPending } = useDeck(deckId);
+  const { data: deck, error, isPending, refetch } = useDeck(deckId);
   const deckPath = localePath(`/courses/${courseId}/decks/${deckId}`);
   const back = (
     <Link to={backTo === "deck" ? deckPath : `${deckPath}/study`} className={styles.back}>
@@ -30,9 +32,14 @@ export function StudyFrame({ mode, backTo = "study", children }: StudyFrameProps
   );
 
   if (error || (deck && String(deck.courseId) !== courseId)) {
+    const missing = !error || (error instanceof ApiError && ["not_found", "invalid_request"].includes(error.code));
     return (
       <Page title={mode} before={back}>
-        <p role="alert">{t("deck.not_found")}</p>
+        {missing ? (
+          <p role="alert">{t("deck.not_found")}</p>
+        ) : (
+          <LoadFailed error={error} retry={() => void refetch()} message={t("deck.load_failed")} />
+        )}
       </Page>
     );
   }

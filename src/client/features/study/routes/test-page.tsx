@@ -49,16 +49,17 @@ function TimedTest({ deck }: { deck: DeckDetail }) {
     if (option !== card.answer) return setPhase({ kind: "failed", card, chosen: option });
     if (index + 1 < order.length) return setPhase({ kind: "ready", index: index + 1 });
     setPhase({ kind: "passed" });
-    // Passing marks the deck completed for a signed-in person (a visitor's pass is not kept).
-    if (user) {
-      recordPass.mutateAsync(deck).then(
-        () => notify.success(t("test.test_passed")),
-        (error: unknown) => {
-          console.error(error);
-          notify.error(t("test.failed_to_update_progress"));
-        },
-      );
-    }
+    // Passing marks the deck completed for a signed-in person; offline, the pass waits in the
+    // outbox (a visitor's is kept there for their account).
+    recordPass.mutateAsync(deck).then(
+      ({ synced }) => {
+        if (user) notify.success(synced ? t("test.test_passed") : t("offline.pass_saved"));
+      },
+      (error: unknown) => {
+        console.error(error);
+        notify.error(t("test.failed_to_update_progress"));
+      },
+    );
   };
 
   switch (phase.kind) {

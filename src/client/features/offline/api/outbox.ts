@@ -1,0 +1,137 @@
+/**
+ * The outbox in IndexedDB: answers and test passes given on this browser, kept until the server
+ * has them (decision 0025). Each carries the client's id, and the server ignores an id it has
+ * recorded (answers) or a deck already passed (passes), so a batch whose reply was lost is simply
+ * sent again: nothing is lost and nothing counts twice. An entry leaves the outbox only once a
+ * reply says the server has it (or refused it for good, such as a deleted card).
+ */
+import { REVIEW_BATCH_MAX } from "@shared/memory/limits";
+import type { ReviewInput } from "@shared/schemas/review";
+import { type OutboxAnswer, type OutboxItem, type OutboxPass, offlineDb, VISITOR } from "./offline-db";
+
+export interface Sender {
+  /** Sends up to REVIEW_BATCH_MAX answers; resolves once the server has replied with success. */
+  answers(batch: ReviewInput[]): Promise<void>;
+  /** Records a pass; resolves "gone" when the deck no longer exists (nothing to keep). */
+  pass(deckId: number): Promise<"recorded" | "gone">;
+}
+
+let lastQueuedAt = 0;
+/** Strictly increasing within a page, so answers given in the same millisecond keep their order. */
+function queuedAt(): number {
+  lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 0.001);
+  return lastQueuedAt;
+}
+
+export async function queueAnswer(userId: string, review: ReviewInput, name?: string): Promise<void> {
+  const item: OutboxAnswer = { kind: "answer", id: review.id, userId, queuedAt: queuedAt(), review };
+  await (await offlineDb(name)).put("outbox", item);
+}
+
+export async function queuePass(userId: string, deckId: number, courseId: number, name?: string): Promise<void> {
+  const item: OutboxPass = { kind: "pass", id: crypto.randomUUID(), userId, queuedAt: queuedAt(), deckId, courseId };
+  await (await offlineDb(name)).put("outbox", item);
+}
+
+function ownerRange(userId: string, kind: OutboxItem["kind"]) {
+  return IDBKeyRange.bound([userId, kind, -Infinity], [userId, kind, Infinity]);
+}
+
+/** How many answers of this person wait for the server. */
+export async function countWaiting(userId: string, name?: string): Promise<number> {
+  return (await offlineDb(name)).countFromIndex("outbox", "by-owner", ownerRange(userId, "answer"));
+}
+
+/** Passes of this person not yet on the server (their decks show as passed meanwhile). */
+export async function waitingPasses(userId: string, name?: string): Promise<OutboxPass[]> {
+  return (await (
+    await offlineDb(name)
+  ).getAllFromIndex("outbox", "by-owner", ownerRange(userId, "pass"))) as OutboxPass[];
+}
+
+async function nextAnswers(userId: string, name?: string): Promise<OutboxAnswer[]> {
+  const db = await offlineDb(name);
+  return (await db.getAllFromIndex(
+    "outbox",
+    "by-owner",
+    ownerRange(userId, "answer"),
+    REVIEW_BATCH_MAX,
+  )) as OutboxAnswer[];
+}
+
+async function remove(ids: string[], name?: string): Promise<void> {
+  const tx = (await offlineDb(name)).transaction("outbox", "readwrite");
+  await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+}
+
+export interface SyncResult {
+  answersSent: number;
+  passesSent: number;
+}
+
+/**
+ * Sends this person's outbox: answers in batches of REVIEW_BATCH_MAX in the order given, then
+ * passes. Stops at the first failure (thrown) with the rest still queued: the next call resumes.
+ */
+export async function syncOutbox(userId: string, sender: Sender, name?: string): Promise<SyncResult> {
+  const result: SyncResult = { answersSent: 0, passesSent: 0 };
+  for (let batch = await nextAnswers(userId, name); batch.length > 0; batch = await nextAnswers(userId, name)) {
+    await sender.answers(batch.map((item) => item.review));
+    await remove(
+      batch.map((item) => item.id),
+      name,
+    );
+    result.answersSent += batch.length;
+  }
+  for (const pass of await waitingPasses(userId, name)) {
+    await sender.pass(pass.deckId);
+    await remove([pass.id], name);
+    result.passesSent += 1;
+  }
+  return result;
+}
+
+/** Answers and passes given as a visitor on this browser (offered to an account after sign-in). */
+export async function visitorCount(name?: string): Promise<{ answers: number; passes: number }> {
+  const db = await offlineDb(name);
+  const [answers, passes] = await Promise.all([
+    db.countFromIndex("outbox", "by-owner", ownerRange(VISITOR, "answer")),
+    db.countFromIndex("outbox", "by-owner", ownerRange(VISITOR, "pass")),
+  ]);
+  return { answers, passes };
+}
+
+/**
+ * Gives a visitor's answers and passes to the account that just signed in: they join its outbox,
+ * keeping their ids and times (so a merge started twice, in two tabs, still sends each once).
+ */
+export async function mergeVisitorInto(userId: string, name?: string): Promise<number> {
+  if (userId === VISITOR) return 0;
+  const tx = (await offlineDb(name)).transaction("outbox", "readwrite");
+  const index = tx.store.index("by-owner");
+  let moved = 0;
+  for (const kind of ["answer", "pass"] as const) {
+    let cursor = await index.openCursor(ownerRange(VISITOR, kind));
+    while (cursor) {
+      await cursor.update({ ...cursor.value, userId });
+      moved += 1;
+      cursor = await cursor.continue();
+    }
+  }
+  await tx.done;
+  return moved;
+}
+
+/** The visitor said no: their local answers are dropped. */
+export async function discardVisitor(name?: string): Promise<void> {
+  const tx = (await offlineDb(name)).transaction("outbox", "readwrite");
+  const index = tx.store.index("by-owner");
+  for (const kind of ["answer", "pass"] as const) {
+    let cursor = await index.openCursor(ownerRange(VISITOR, kind));
+    while (cursor) {
+      await cursor.delete();
+      cursor = await cursor.continue();
+    }
+  }
+  await tx.done;
+}

@@ -1,0 +1,171 @@
+/**
+ * When the outbox is sent (decision 0025): at start, when the connection comes back (`online`),
+ * when the page becomes visible again, every SYNC_INTERVAL_MS, and shortly after each new answer.
+ * Only the signed-in person's entries are sent; a visitor's wait to be offered to an account.
+ */
+import { ApiError, unwrap } from "@client/lib/api";
+import { typedApi } from "@client/lib/typed-api";
+import type { ReviewInput } from "@shared/schemas/review";
+import { dropFromQueues } from "./kept";
+import { VISITOR } from "./offline-db";
+import { countWaiting, queueAnswer, queuePass, type Sender, syncOutbox, waitingPasses } from "./outbox";
+
+const SEND_DELAY_MS = 500;
+const SYNC_INTERVAL_MS = 30_000;
+
+type Listener = () => void;
+const countListeners = new Set<Listener>();
+const sentListeners = new Set<Listener>();
+
+let userId: string | null = null;
+let waiting = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let running: Promise<void> | undefined;
+let again = false;
+
+/** The server, for the outbox: the reviews batch endpoint and the progress endpoint. */
+const serverSender: Sender = {
+  async answers(batch) {
+    const api = await typedApi();
+    try {
+      await unwrap(api.reviews.batch.$post({ json: { reviews: batch } }));
+    } catch (error) {
+      // A batch the server can never take (it fails validation) would block the rest for ever.
+      if (error instanceof ApiError && error.code === "invalid_request") {
+        console.error("The server refused a batch of answers; dropped", error);
+        return;
+      }
+      throw error;
+    }
+  },
+  async pass(deckId) {
+    const api = await typedApi();
+    try {
+      await unwrap(api.progress[":deckId"].$post({ param: { deckId: String(deckId) } }));
+      return "recorded";
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "not_found") return "gone";
+      throw error;
+    }
+  },
+};
+
+async function refreshCount() {
+  const count = userId === null ? 0 : await countWaiting(userId);
+  if (count !== waiting) {
+    waiting = count;
+    for (const listener of countListeners) listener();
+  }
+}
+
+async function run(): Promise<void> {
+  const who = userId;
+  if (who === null || who === VISITOR) return;
+  try {
+    const result = await syncOutbox(who, serverSender);
+    if (result.answersSent + result.passesSent > 0) for (const listener of sentListeners) listener();
+  } catch (error) {
+    // Kept for the next try (offline, server away, signed out meanwhile).
+    if (!(error instanceof ApiError && error.code === "network")) console.error("Sync failed", error);
+  } finally {
+    await refreshCount().catch(console.error);
+  }
+}
+
+/** Sends what waits now; a call while a sync runs waits for it and then syncs once more. */
+export function syncNow(): Promise<void> {
+  clearTimeout(timer);
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = run().finally(() => {
+    running = undefined;
+    if (again) {
+      again = false;
+      void syncNow();
+    }
+  });
+  return running;
+}
+
+function schedule(delay: number) {
+  clearTimeout(timer);
+  timer = setTimeout(() => void syncNow(), delay);
+}
+
+/** Who is signed in (null while unknown): set by the app shell. A new person syncs at once. */
+export function setSyncUser(id: string | null) {
+  if (id === userId) return;
+  userId = id;
+  void syncNow();
+}
+
+export function currentSyncUser(): string | null {
+  return userId;
+}
+
+/** Answers whose IndexedDB write has not finished yet (a page closed right after an answer). */
+const unsaved = new Map<string, ReviewInput>();
+
+export async function recordAnswerOffline(owner: string, review: ReviewInput) {
+  if (owner !== VISITOR) unsaved.set(review.id, review);
+  try {
+    await queueAnswer(owner, review);
+  } finally {
+    unsaved.delete(review.id);
+  }
+  // An answered card is no longer due: a stored review queue must not offer it again offline.
+  if (owner !== VISITOR) await dropFromQueues(review.cardId);
+  await refreshCount();
+  if (owner !== VISITOR) schedule(SEND_DELAY_MS);
+}
+
+/** Queues a pass and tries to send it; resolves true when it reached the server now. */
+export async function recordPassOffline(owner: string, deckId: number, courseId: number): Promise<boolean> {
+  await queuePass(owner, deckId, courseId);
+  await syncNow();
+  return !(await waitingPasses(owner)).some((pass) => pass.deckId === deckId);
+}
+
+export function waitingCount(): number {
+  return waiting;
+}
+
+export function onWaitingCountChange(listener: Listener): () => void {
+  countListeners.add(listener);
+  return () => countListeners.delete(listener);
+}
+
+/** Called after answers or passes reached the server (to refresh the counts that show them). */
+export function onSynced(listener: Listener): () => void {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
+}
+
+let started = false;
+/** Starts the triggers once per page. */
+export function startSync() {
+  if (started || typeof window === "undefined") return;
+  started = true;
+  window.addEventListener("online", () => void syncNow());
+  // The page is going away with answers not yet stored: send them while the page can (the
+  // server keeps each id once, so one stored after all is not doubled by the next sync).
+  window.addEventListener("pagehide", () => {
+    if (unsaved.size === 0 || !navigator.onLine) return;
+    void fetch("/api/reviews/batch", {
+      method: "POST",
+      keepalive: true,
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ reviews: [...unsaved.values()] }),
+    }).catch(() => {});
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") void syncNow();
+  });
+  setInterval(() => {
+    if (navigator.onLine) void syncNow();
+  }, SYNC_INTERVAL_MS);
+  void syncNow();
+}
