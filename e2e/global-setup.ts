@@ -11,7 +11,9 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   await ensureClientBuild();
-  const server = await startServer();
+  // One proxy trusted, as in a deployment behind one: API fixtures arrive from addresses of their
+  // own (harness/fixtures.ts); the browser, which sends no X-Forwarded-For, stays 127.0.0.1.
+  const server = await startServer({ TRUST_PROXY: "1" });
   project.provide("baseURL", server.url);
   return async () => {
     await server.stop();
