@@ -124,6 +124,11 @@ export async function recordAnswerOffline(owner: string, review: ReviewInput) {
 /** Queues a pass and tries to send it; resolves true when it reached the server now. */
 export async function recordPassOffline(owner: string, deckId: number, courseId: number): Promise<boolean> {
   await queuePass(owner, deckId, courseId);
+  return sendWaitingPass(owner, deckId);
+}
+
+/** Syncs now; resolves whether the deck's pass has reached the server (none waits any more). */
+export async function sendWaitingPass(owner: string, deckId: number): Promise<boolean> {
   await syncNow();
   return !(await waitingPasses(owner)).some((pass) => pass.deckId === deckId);
 }

@@ -1,7 +1,7 @@
 import { useSession } from "@client/features/accounts/session";
 import { refresh } from "@client/features/courses/api/invalidate";
 import { VISITOR } from "@client/features/offline/api/offline-db";
-import { recordPassOffline } from "@client/features/offline/api/sync";
+import { recordPassOffline, sendWaitingPass } from "@client/features/offline/api/sync";
 import type { DeckDetail } from "@shared/schemas/deck";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
@@ -23,5 +23,16 @@ export function useRecordPass() {
       synced
         ? Promise.all([refresh.course(queryClient, deck.courseId), refresh.progress(queryClient)])
         : refresh.course(queryClient, deck.courseId),
+  });
+}
+
+/** Sends a pass that waits on this device now (the passed screen's retry); resolves `synced`. */
+export function useSendWaitingPass() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  return useMutation({
+    mutationFn: async (deck: DeckDetail) => ({ synced: await sendWaitingPass(user?.id ?? VISITOR, deck.id) }),
+    onSuccess: ({ synced }, deck) =>
+      synced ? Promise.all([refresh.course(queryClient, deck.courseId), refresh.progress(queryClient)]) : undefined,
   });
 }

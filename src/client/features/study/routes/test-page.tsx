@@ -9,7 +9,7 @@ import { useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useRecordPass } from "../api/record-pass";
+import { useRecordPass, useSendWaitingPass } from "../api/record-pass";
 import { InputHint } from "../components/input-hint";
 import { StudyFrame } from "../components/study-frame";
 import styles from "../components/test.module.css";
@@ -195,13 +195,26 @@ function FailedScreen({ card, chosen, onRetry }: { card: Flashcard; chosen: stri
 }
 
 /**
- * Says what is true about the pass: being saved, saved, or not saved (with a retry), for a
- * signed-in person; a visitor's pass is not kept.
+ * Says what is true about the pass, for a signed-in person: being saved, saved, kept on this
+ * device until the server has it (the offline outbox sends it again by itself; decision 0025), or
+ * not saved at all; the last two offer a retry. A visitor's pass waits for an account.
  */
 function PassedScreen({ deck, recordPass }: { deck: DeckDetail; recordPass: ReturnType<typeof useRecordPass> }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const { user } = useSession();
+  const sendWaiting = useSendWaitingPass();
+  const synced = recordPass.data?.synced === true || sendWaiting.data?.synced === true;
+  const waiting = recordPass.isSuccess && !synced;
+  const retryWaiting = () =>
+    sendWaiting.mutateAsync(deck).then(
+      ({ synced }) =>
+        synced ? notify.success(t("test.test_passed")) : notify.error(t("test.failed_to_update_progress")),
+      (error: unknown) => {
+        console.error(error);
+        notify.error(t("test.failed_to_update_progress"));
+      },
+    );
   const retry = () =>
     recordPass.mutateAsync(deck).then(
       () => notify.success(t("test.test_passed")),
@@ -223,8 +236,15 @@ function PassedScreen({ deck, recordPass }: { deck: DeckDetail; recordPass: Retu
             {t("polish.pass_retry")}
           </Button>
         </div>
+      ) : waiting ? (
+        <div className={styles.saveFailed} role="alert">
+          <p>{t("polish.pass_waiting")}</p>
+          <Button variant="secondary" onClick={retryWaiting} disabled={sendWaiting.isPending}>
+            {t("polish.pass_retry")}
+          </Button>
+        </div>
       ) : (
-        <p role="status">{recordPass.isSuccess ? t("test.passed_recorded") : t("polish.pass_saving")}</p>
+        <p role="status">{synced ? t("test.passed_recorded") : t("polish.pass_saving")}</p>
       )}
       <div className={styles.actions}>
         <Link to=".." relative="path" className={buttonClass()} autoFocus>
