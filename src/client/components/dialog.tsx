@@ -11,8 +11,12 @@ interface DialogProps {
   description?: ReactNode;
   /** Room for long forms (the deck editor). */
   wide?: boolean;
-  /** Unsaved changes: closing (Escape, ×, a click outside) asks first whether to discard them. */
-  unsavedChanges?: boolean;
+  /**
+   * Unsaved changes: closing (Escape, ×, a click outside) asks first whether to discard them. A
+   * function is asked at the moment of closing (a key pressed right after typing comes before the
+   * form's state has been re-rendered).
+   */
+  unsavedChanges?: boolean | (() => boolean);
   children: ReactNode;
 }
 
@@ -29,7 +33,8 @@ export function Dialog({
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const requestOpenChange = (next: boolean) => {
-    if (!next && unsavedChanges) setAsking(true);
+    const unsaved = typeof unsavedChanges === "function" ? unsavedChanges() : unsavedChanges;
+    if (!next && unsaved) setAsking(true);
     else onOpenChange(next);
   };
   // Our dialogs open from state, not from a Radix trigger, and a field inside may take the focus

@@ -8,7 +8,7 @@ import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
 import { courseInput } from "@shared/schemas/course";
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -25,14 +25,16 @@ interface CourseFormDialogProps {
 export function CourseFormDialog({ open, onClose, course }: CourseFormDialogProps) {
   const { t } = useTranslation();
   const [dirty, setDirty] = useState(false);
+  // The form's values as they are this instant, against those it opened with.
+  const changedNow = useRef<() => boolean>(() => false);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => !next && onClose()}
       title={course ? t("course_form.edit_title") : t("course_form.create_title")}
-      unsavedChanges={open && dirty}
+      unsavedChanges={() => open && (dirty || changedNow.current())}
     >
-      {open && <CourseForm course={course} onDone={onClose} onDirtyChange={setDirty} />}
+      {open && <CourseForm course={course} onDone={onClose} onDirtyChange={setDirty} changedNow={changedNow} />}
     </Dialog>
   );
 }
@@ -49,10 +51,12 @@ function CourseForm({
   course,
   onDone,
   onDirtyChange,
+  changedNow,
 }: {
   course?: CourseFormDialogProps["course"];
   onDone(): void;
   onDirtyChange(dirty: boolean): void;
+  changedNow: RefObject<() => boolean>;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -66,6 +70,13 @@ function CourseForm({
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   // Closed (saved or discarded): nothing is left unsaved.
   useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
+  useLayoutEffect(() => {
+    const opened = JSON.stringify(form.getValues());
+    changedNow.current = () => JSON.stringify(form.getValues()) !== opened;
+    return () => {
+      changedNow.current = () => false;
+    };
+  }, [form, changedNow]);
 
   const submit = onSubmit(async (values) => {
     const input = courseInput.parse(values);
