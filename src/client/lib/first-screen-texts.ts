@@ -42,6 +42,14 @@ export const FIRST_SCREEN_TEXTS = [
   "offline.retry",
   "offline.go_back",
   "offline.needs_connection",
+  // The course page's "Keep offline" switch, drawn with the page, and what it says when used.
+  "offline.keep",
+  "offline.keep_hint",
+  "offline.keeping",
+  "offline.kept",
+  "offline.kept_link",
+  "offline.removed",
+  "offline.keep_failed",
 ] as const;
 
 type Texts = Record<string, unknown>;

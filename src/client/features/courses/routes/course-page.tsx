@@ -3,6 +3,7 @@ import { Page } from "@client/components/page";
 import { useSession } from "@client/features/accounts/session";
 import { ExportButton } from "@client/features/exports/components/export-button";
 import { FollowStar } from "@client/features/follows/components/follow-star";
+import { KeepOfflineSwitch } from "@client/features/offline/components/keep-offline-switch";
 import { LoadFailed } from "@client/features/offline/components/load-failed";
 import { ApiError } from "@client/lib/api";
 import { lazyComponent } from "@client/lib/lazy";
@@ -16,10 +17,6 @@ import styles from "./course-page.module.css";
 
 /** Only owners see their tools, and only signed-in learners have progress: visitors load neither. */
 const OwnerActions = lazyComponent(() => import("../components/owner-actions").then((module) => module.OwnerActions));
-/** "Keep offline": with the IndexedDB code, after the page (decision 0025). */
-const KeepOfflineSwitch = lazyComponent(() =>
-  import("@client/features/offline/components/keep-offline-switch").then((module) => module.KeepOfflineSwitch),
-);
 const CourseProgress = lazyComponent(() =>
   import("@client/features/reviews/components/course-progress").then((module) => module.CourseProgress),
 );
@@ -75,9 +72,7 @@ function CourseBody({ course }: { course: CourseDetail }) {
           <CourseProgress course={course} />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <KeepOfflineSwitch course={course} />
-      </Suspense>
+      <KeepOfflineSwitch course={course} />
 
       <h2 className={styles.heading}>{t("course.decks_heading")}</h2>
       {course.decks.length === 0 ? (

@@ -7,9 +7,14 @@ import type { CourseDetail } from "@shared/schemas/course";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { isKept, keepCourse, onKeptChange, removeCourse, saveQueue } from "../api/kept";
 import { useOnline } from "../api/network";
 import styles from "./offline.module.css";
+
+/**
+ * The switch is drawn with the course page (no shift when it arrives, and its texts are among the
+ * first screen's); the IndexedDB code it drives loads on its own, after the page (decision 0025).
+ */
+const keptStore = () => import("../api/kept");
 
 /** Asks the browser not to clear what is kept when space runs short (it may say no). */
 export async function requestPersistentStorage(): Promise<boolean> {
@@ -35,12 +40,20 @@ export function KeepOfflineSwitch({ course }: { course: CourseDetail }) {
   useEffect(() => {
     let current = true;
     const read = () =>
-      void isKept(course.id).then(
-        (value) => current && setKept(value),
-        () => current && setKept(false),
-      );
+      void keptStore()
+        .then((store) => store.isKept(course.id))
+        .then(
+          (value) => current && setKept(value),
+          () => current && setKept(false),
+        );
     read();
-    const stop = onKeptChange(read);
+    let stop = () => {};
+    void keptStore().then(
+      (store) => {
+        if (current) stop = store.onKeptChange(read);
+      },
+      () => {},
+    );
     return () => {
       current = false;
       stop();
@@ -51,6 +64,7 @@ export function KeepOfflineSwitch({ course }: { course: CourseDetail }) {
     setTarget(keep);
     setBusy(true);
     try {
+      const { keepCourse, removeCourse, saveQueue } = await keptStore();
       if (keep) {
         const api = await typedApi();
         await keepCourse(course, (deckId) => unwrap(api.decks[":deckId"].$get({ param: { deckId: String(deckId) } })));
