@@ -80,7 +80,10 @@ describe.skipIf(!hasPostgres)("PostgreSQL stopped and started under load", () =>
     // Never a dropped connection or a 500: the process is up, and the outage is a 503.
     expect([...during].filter((status) => status !== 200 && status !== 503)).toEqual([]);
     expect(server.alive()).toBe(true);
-    expect(server.output()).toContain("PostgreSQL connection lost");
+    // The child's log arrives through a pipe: wait for the line rather than read it at once.
+    await waitFor("the lost connection in the log", async () =>
+      server?.output().includes("PostgreSQL connection lost") ? true : undefined,
+    );
 
     for (const path of paths) {
       const res = await fetch(`${url}${path}`);
