@@ -7,6 +7,13 @@ export const DEFAULT_LANGUAGE: Language = "en";
 export const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = { jp: "ja" };
 export const PREFERRED_LANGUAGE_STORAGE_KEY = "preferredLanguage";
 
+/** The colour scheme a person may choose (decision 0032), kept on the device and, signed in, in the account (0033). */
+export const THEME_CHOICES = ["system", "light", "dark"] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
+/** A display name a person chooses, shown on their course cards (decision 0033), in characters. */
+export const DISPLAY_NAME_MAX_LENGTH = 40;
+
 export const MOST_FOLLOWED_SHOWN = 3;
 export const HOME_LIST_SIZE = 3;
 

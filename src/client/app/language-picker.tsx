@@ -12,8 +12,8 @@ import { useChangeLanguage, useLanguage } from "../lib/use-language";
 const LanguageMenu = lazyComponent(() => import("./language-menu").then((m) => m.LanguageMenu));
 
 /**
- * Changes the interface language, and saves it for a signed-in user; and the colour scheme (light,
- * dark or the system's), kept on this device.
+ * Changes the interface language and the colour scheme (light, dark or the system's), kept on this
+ * device and saved for a signed-in user.
  */
 export function LanguagePicker() {
   const { t } = useTranslation();
@@ -30,6 +30,17 @@ export function LanguagePicker() {
       import("../features/accounts/api/save-language")
         .then(({ saveLanguage }) => saveLanguage(value))
         .catch((error: unknown) => console.error("Saving the language failed", error));
+    }
+  };
+
+  const chooseAndSaveTheme = (value: string) => {
+    if (!isThemeChoice(value)) return;
+    chooseTheme(value);
+    // Kept in the account like the language, so another browser takes it at sign-in (decision 0033).
+    if (user) {
+      import("../features/accounts/api/save-theme")
+        .then(({ saveTheme }) => saveTheme(value))
+        .catch((error: unknown) => console.error("Saving the colour scheme failed", error));
     }
   };
 
@@ -61,9 +72,7 @@ export function LanguagePicker() {
           language={language}
           onChoose={choose}
           theme={theme}
-          onChooseTheme={(value) => {
-            if (isThemeChoice(value)) chooseTheme(value);
-          }}
+          onChooseTheme={chooseAndSaveTheme}
         />
       )}
     />

@@ -33,6 +33,8 @@ export const FIRST_SCREEN_TEXTS = [
   "polish.cards_other",
   "polish.followers_one",
   "polish.followers_other",
+  // The owner's chosen display name on a course card (decision 0033).
+  "profile.by_owner",
   // The offline banner and the "not available offline" state of the course page (decision 0025).
   "offline.banner",
   "offline.kept_link",

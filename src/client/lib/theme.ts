@@ -1,14 +1,16 @@
 /**
  * Light, dark or the system's scheme (decision 0032). The choice is kept on this device like the
- * language (local storage); index.html's pre-paint script applies it before the first paint with
+ * language (local storage), and in the account when signed in (decision 0033: the session applies
+ * the account's choice at sign-in); index.html's pre-paint script applies it before the first paint with
  * the same key and rule, and this module keeps it applied afterwards: on a choice, on a change of
  * the system's scheme, and on a choice made in another tab.
  */
+import { THEME_CHOICES, type ThemeChoice } from "@shared/limits";
 import { useSyncExternalStore } from "react";
 
+export { THEME_CHOICES, type ThemeChoice };
+
 export const PREFERRED_THEME_STORAGE_KEY = "preferredTheme";
-export const THEME_CHOICES = ["system", "light", "dark"] as const;
-export type ThemeChoice = (typeof THEME_CHOICES)[number];
 export type Theme = "light" | "dark";
 
 const DARK_QUERY = "(prefers-color-scheme: dark)";

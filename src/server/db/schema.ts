@@ -143,9 +143,17 @@ export const userProfiles = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     language: text("language"),
+    /** The colour scheme chosen while signed in (decision 0033); null: never chosen. */
+    theme: text("theme"),
+    /** The name a person chooses for their course cards (decision 0033); null: none, no name is shown. */
+    displayName: text("display_name"),
     createdAt: createdAt(),
   },
-  (t) => [check("user_profiles_language_check", sql`${t.language} in ('en', 'ja')`)],
+  (t) => [
+    check("user_profiles_language_check", sql`${t.language} in ('en', 'ja')`),
+    check("user_profiles_theme_check", sql`${t.theme} in ('light', 'dark', 'system')`),
+    check("user_profiles_display_name_check", sql`char_length(${t.displayName}) between 1 and 40`),
+  ],
 );
 
 export const contactSubmissions = pgTable(

@@ -40,6 +40,8 @@ const ACCESS: Record<string, Access> = {
 
   "GET /api/profile": "signed-in",
   "PUT /api/profile/language": "signed-in",
+  "PUT /api/profile/theme": "signed-in",
+  "PUT /api/profile/display-name": "signed-in",
   "POST /api/courses": "signed-in",
   "GET /api/me/home": "signed-in",
   "GET /api/me/courses": "signed-in",

@@ -66,6 +66,12 @@ const INVALID: Record<string, InvalidRequest[]> = {
     { params: { courseId: "abc" }, query: { format: "csv" }, paths: [["courseId"]] },
   ],
   "PUT /api/profile/language": [{ body: { language: "fr" }, paths: [["language"]] }],
+  "PUT /api/profile/theme": [{ body: { theme: "sepia" }, paths: [["theme"]] }],
+  "PUT /api/profile/display-name": [
+    { body: { displayName: "x".repeat(41) }, paths: [["displayName"]] },
+    { body: { displayName: "Two\nlines" }, paths: [["displayName"]] },
+    { body: {}, paths: [["displayName"]] },
+  ],
   "POST /api/courses": [{ body: { name: " ", tags: ["ok", 1] }, paths: [["name"], ["tags", 1]] }],
   "GET /api/me/courses": [badSort],
   "GET /api/me/followed": [badSort],

@@ -93,6 +93,8 @@ const FIELDS = [
   "duration",
   "message",
   "language",
+  "theme",
+  "displayName",
   "email",
   "password",
   "newPassword",

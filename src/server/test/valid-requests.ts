@@ -45,6 +45,8 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
   ],
   "GET /api/profile": () => [{}],
   "PUT /api/profile/language": () => [{ body: { language: "ja" } }],
+  "PUT /api/profile/theme": () => [{ body: { theme: "dark" } }],
+  "PUT /api/profile/display-name": () => [{ body: { displayName: "Ana María" } }, { body: { displayName: null } }],
   "POST /api/courses": () => [{ body: { name: "New course", description: "About it", tags: ["a", "b"] } }],
   "GET /api/me/home": () => [{}],
   "GET /api/me/courses": () => [{ query: { sort: "name", page: "1" } }],

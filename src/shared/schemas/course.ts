@@ -36,6 +36,8 @@ export interface CourseCardSummary extends CourseSummary {
   deckCount: number;
   cardCount: number;
   followCount: number;
+  /** The owner's chosen display name; null when they chose none (decision 0033). */
+  ownerName: string | null;
 }
 
 export interface DeckListItem {

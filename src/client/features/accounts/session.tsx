@@ -4,6 +4,7 @@
  * window focus, and when another tab signs in or out.
  */
 
+import { chooseTheme } from "@client/lib/theme";
 import { useChangeLanguage } from "@client/lib/use-language";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
@@ -51,7 +52,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     channel.current?.postMessage("changed");
   }, [refetchEverything]);
 
-  // When a session appears, the user's stored language wins over this browser's.
+  // When a session appears, the user's stored language and colour scheme win over this browser's.
   const languageAppliedFor = useRef<string | null>(null);
   useEffect(() => {
     if (!user) {
@@ -66,8 +67,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .then(({ profileQuery }) => queryClient.fetchQuery({ ...profileQuery(user.id), staleTime: 0 }))
       .then((profile) => {
         if (profile.language) changeLanguage(profile.language);
+        // Stored on this device too, so the next visit's first paint has it (decision 0033).
+        if (profile.theme) chooseTheme(profile.theme);
       })
-      .catch((error: unknown) => console.error("Reading the stored language failed", error));
+      .catch((error: unknown) => console.error("Reading the stored settings failed", error));
   }, [user, changeLanguage, queryClient]);
 
   const value = useMemo(

@@ -7,9 +7,9 @@ import { requireUser } from "@server/http/session";
 import { validate } from "@server/http/validate";
 import { englishText } from "@server/i18n";
 import { type ApiIssue, INVALID_VALUE_KEY } from "@shared/errors";
-import { languageBody } from "@shared/schemas/profile";
+import { displayNameBody, languageBody, themeBody } from "@shared/schemas/profile";
 import { Hono, type MiddlewareHandler } from "hono";
-import { getProfile, saveLanguage } from "./accounts.service";
+import { getProfile, saveDisplayName, saveLanguage, saveTheme } from "./accounts.service";
 import { runAuthRequest } from "./auth-request";
 import { AUTH_LIMITS, hitRateLimit } from "./rate-limit";
 
@@ -109,4 +109,11 @@ export const profileRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await getProfile(c.var.db, await requireUser(c))))
   .put("/language", validate("json", languageBody), async (c) =>
     c.json(await saveLanguage(c.var.db, await requireUser(c), c.req.valid("json").language)),
+  )
+  .put("/theme", validate("json", themeBody), async (c) =>
+    c.json(await saveTheme(c.var.db, await requireUser(c), c.req.valid("json").theme)),
+  )
+  // An empty name or null clears it (the schema makes both null).
+  .put("/display-name", validate("json", displayNameBody), async (c) =>
+    c.json(await saveDisplayName(c.var.db, await requireUser(c), c.req.valid("json").displayName)),
   );

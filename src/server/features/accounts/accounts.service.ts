@@ -1,26 +1,58 @@
 import type { Database } from "@server/db/client";
 import { userProfiles, verifications } from "@server/db/schema";
 import type { SessionUser } from "@server/http/session";
-import type { Language } from "@shared/limits";
+import { type Language, THEME_CHOICES, type ThemeChoice } from "@shared/limits";
 import type { Profile } from "@shared/schemas/profile";
 import { and, eq, like, lte, ne } from "drizzle-orm";
 
-export async function getProfile(db: Database, user: SessionUser): Promise<Profile> {
-  const [row] = await db
-    .select({ language: userProfiles.language })
-    .from(userProfiles)
-    .where(eq(userProfiles.userId, user.id));
+const isThemeChoice = (value: unknown): value is ThemeChoice => (THEME_CHOICES as readonly unknown[]).includes(value);
+
+/** The stored settings, as the profile reply shows them. */
+const settings = {
+  language: userProfiles.language,
+  theme: userProfiles.theme,
+  displayName: userProfiles.displayName,
+};
+
+function profileOf(
+  user: SessionUser,
+  row: { language: string | null; theme: string | null; displayName: string | null } | undefined,
+): Profile {
   const language = row?.language === "en" || row?.language === "ja" ? row.language : null;
-  return { email: user.email, language };
+  const storedTheme = row?.theme;
+  const theme = isThemeChoice(storedTheme) ? storedTheme : null;
+  return { email: user.email, language, theme, displayName: row?.displayName ?? null };
 }
 
-/** Upsert: the profile row may not exist yet for a user created before profiles were. */
-export async function saveLanguage(db: Database, user: SessionUser, language: Language): Promise<Profile> {
-  await db
+export async function getProfile(db: Database, user: SessionUser): Promise<Profile> {
+  const [row] = await db.select(settings).from(userProfiles).where(eq(userProfiles.userId, user.id));
+  return profileOf(user, row);
+}
+
+/**
+ * One setting of the profile, upserted: the row may not exist yet for a user created before
+ * profiles were. Saving the same value again changes nothing further.
+ */
+async function saveSetting(db: Database, user: SessionUser, set: Partial<typeof userProfiles.$inferInsert>) {
+  const [row] = await db
     .insert(userProfiles)
-    .values({ userId: user.id, email: user.email, language })
-    .onConflictDoUpdate({ target: userProfiles.userId, set: { language } });
-  return { email: user.email, language };
+    .values({ userId: user.id, email: user.email, ...set })
+    .onConflictDoUpdate({ target: userProfiles.userId, set })
+    .returning(settings);
+  return profileOf(user, row);
+}
+
+export function saveLanguage(db: Database, user: SessionUser, language: Language): Promise<Profile> {
+  return saveSetting(db, user, { language });
+}
+
+export function saveTheme(db: Database, user: SessionUser, theme: ThemeChoice): Promise<Profile> {
+  return saveSetting(db, user, { theme });
+}
+
+/** null clears it: the person's cards show no name again. */
+export function saveDisplayName(db: Database, user: SessionUser, displayName: string | null): Promise<Profile> {
+  return saveSetting(db, user, { displayName });
 }
 
 /** Better Auth keeps each reset token as a verification row `reset-password:<token>` whose value is the user id. */

@@ -352,10 +352,20 @@ describe("profile and stored language", () => {
   it("saves the language per user and reads it back", async () => {
     const c = client();
     const { email } = await signUpConfirmed(c, db);
-    expect(await (await c.get("/api/profile")).json()).toEqual({ email, language: null });
+    expect(await (await c.get("/api/profile")).json()).toEqual({
+      email,
+      language: null,
+      theme: null,
+      displayName: null,
+    });
     expect((await c.put("/api/profile/language", { language: "ja" })).status).toBe(200);
     expect((await c.put("/api/profile/language", { language: "ja" })).status).toBe(200);
-    expect(await (await c.get("/api/profile")).json()).toEqual({ email, language: "ja" });
+    expect(await (await c.get("/api/profile")).json()).toEqual({
+      email,
+      language: "ja",
+      theme: null,
+      displayName: null,
+    });
   });
 
   it("refuses a language that is not supported, changing nothing", async () => {
@@ -366,6 +376,122 @@ describe("profile and stored language", () => {
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toContain("language");
     expect((await (await c.get("/api/profile")).json()).language).toBe("en");
+  });
+});
+
+describe("stored colour scheme (decision 0033)", () => {
+  it("needs a session", async () => {
+    const res = await client().put("/api/profile/theme", { theme: "dark" });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe("unauthenticated");
+  });
+
+  it("saves each choice per user, keeps the other settings, and reads it back", async () => {
+    const c = client();
+    const { email } = await signUpConfirmed(c, db);
+    await c.put("/api/profile/language", { language: "ja" });
+    for (const theme of ["dark", "light", "system", "system"] as const) {
+      const res = await c.put("/api/profile/theme", { theme });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ email, language: "ja", theme, displayName: null });
+    }
+    expect((await (await c.get("/api/profile")).json()).theme).toBe("system");
+    // Another user's choice is their own.
+    const other = client();
+    await signUpConfirmed(other, db);
+    expect((await (await other.get("/api/profile")).json()).theme).toBeNull();
+  });
+
+  it("refuses a scheme that does not exist in the one error shape, changing nothing", async () => {
+    const c = client();
+    await signUpConfirmed(c, db);
+    await c.put("/api/profile/theme", { theme: "dark" });
+    for (const body of [{ theme: "sepia" }, { theme: null }, { theme: "DARK" }, {}]) {
+      const res = await c.put("/api/profile/theme", body);
+      expect(res.status).toBe(400);
+      const { error } = await res.json();
+      expect(error.code).toBe("invalid_request");
+      expect(error.issues).toEqual([expect.objectContaining({ path: ["theme"] })]);
+    }
+    expect((await (await c.get("/api/profile")).json()).theme).toBe("dark");
+  });
+
+  it("is kept by the database to the three choices", async () => {
+    const c = client();
+    const { email } = await signUpConfirmed(c, db);
+    await expect(
+      db.update(userProfiles).set({ theme: "sepia" }).where(eq(userProfiles.email, email)),
+    ).rejects.toThrow();
+  });
+});
+
+describe("display name (decision 0033)", () => {
+  const put = (c: TestClient, displayName: unknown) => c.put("/api/profile/display-name", { displayName });
+  const stored = async (c: TestClient) => (await (await c.get("/api/profile")).json()).displayName;
+
+  it("needs a session", async () => {
+    const res = await put(client(), "Ana");
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe("unauthenticated");
+  });
+
+  it("starts as none: never the account's name or email", async () => {
+    const c = client();
+    await signUpConfirmed(c, db);
+    expect(await stored(c)).toBeNull();
+  });
+
+  it("saves a chosen name trimmed, in any script, up to 40 characters; empty or null removes it", async () => {
+    const c = client();
+    const { email } = await signUpConfirmed(c, db);
+    const res = await put(c, "  Ana María  ");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ email, language: null, theme: null, displayName: "Ana María" });
+    expect(await stored(c)).toBe("Ana María");
+    expect((await put(c, "山田 花子")).status).toBe(200);
+    expect(await stored(c)).toBe("山田 花子");
+    // 40 characters, emoji counted as one each (code points), as the column's check counts them.
+    const forty = "🦊".repeat(40);
+    expect((await put(c, forty)).status).toBe(200);
+    expect(await stored(c)).toBe(forty);
+    expect((await put(c, "   ")).status).toBe(200);
+    expect(await stored(c)).toBeNull();
+    await put(c, "Ana");
+    expect((await put(c, null)).status).toBe(200);
+    expect(await stored(c)).toBeNull();
+    expect((await put(c, "")).status).toBe(200);
+    expect(await stored(c)).toBeNull();
+  });
+
+  it.each([
+    ["41 characters", "x".repeat(41), "profile.display_name_too_long"],
+    ["41 emoji", "🦊".repeat(41), "profile.display_name_too_long"],
+    ["a line break", "Ana\nMaría", "profile.display_name_invalid_characters"],
+    ["a tab", "Ana\tMaría", "profile.display_name_invalid_characters"],
+    ["an escape", "Ana\u001b[31m", "profile.display_name_invalid_characters"],
+    ["a line separator", "Ana\u2028María", "profile.display_name_invalid_characters"],
+    // Refused by the request guard before any schema (decision 0013): no issues, the request is bad.
+    ["a NUL", "Ana\u0000", null],
+    ["a lone surrogate", "Ana\uD800", null],
+    ["a number", 42, undefined],
+    ["nothing", undefined, undefined],
+  ])("refuses %s in the one error shape, changing nothing", async (_, displayName, key) => {
+    const c = client();
+    await signUpConfirmed(c, db);
+    await put(c, "Kept");
+    const res = await c.put("/api/profile/display-name", displayName === undefined ? {} : { displayName });
+    expect(res.status).toBe(400);
+    const { error } = await res.json();
+    expect(error.code).toBe("invalid_request");
+    if (key === null) expect(error.issues).toBeUndefined();
+    else {
+      expect(error.message).toMatch(/displayName/);
+      const issues = error.issues as { path: string[]; key: string }[];
+      expect(issues.length).toBeGreaterThan(0);
+      expect(issues.map((issue) => issue.path)).toEqual(issues.map(() => ["displayName"]));
+      if (key) expect(issues.map((issue) => issue.key)).toContain(key);
+    }
+    expect(await stored(c)).toBe("Kept");
   });
 });
 

@@ -1,4 +1,4 @@
-import { courses, flashcards, userProgress } from "@server/db/schema";
+import { courses, flashcards, userProfiles, userProgress } from "@server/db/schema";
 import { createCourse, createUser, follow } from "@server/test/factories";
 import { ok, signedInClient, TestClient } from "@server/test/http-client";
 import { courseSnapshot } from "@server/test/snapshot";
@@ -24,7 +24,8 @@ describe("GET /api/courses/most-followed", () => {
     expect(res.status).toBe(200);
     const { items } = await ok(res);
     expect(items.map((c) => c.id)).toEqual([top.id, tiedOlder.id, tiedNewer.id]);
-    // What the card shows to choose by (#14): decks, cards, followers and the owner's name.
+    // What the card shows to choose by (#14): decks, cards, followers and the owner's chosen name:
+    // none chosen, so none, though the account has a name (decision 0033).
     expect(items[0]).toEqual({
       id: top.id,
       name: top.name,
@@ -32,7 +33,16 @@ describe("GET /api/courses/most-followed", () => {
       deckCount: 2,
       cardCount: 10,
       followCount: 12,
+      ownerName: null,
     });
+
+    // A chosen display name shows on every card of the owner's; removing it removes it.
+    await db.update(userProfiles).set({ displayName: "Ana María" }).where(eq(userProfiles.userId, owner.id));
+    const named = await ok(await new TestClient(app).api.courses["most-followed"].$get());
+    expect(named.items.map((c) => c.ownerName)).toEqual(["Ana María", "Ana María", "Ana María"]);
+    await db.update(userProfiles).set({ displayName: null }).where(eq(userProfiles.userId, owner.id));
+    const unnamed = await ok(await new TestClient(app).api.courses["most-followed"].$get());
+    expect(unnamed.items.map((c) => c.ownerName)).toEqual([null, null, null]);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 
 import type { Database } from "@server/db/client";
-import { courses, decks, followedCourses, userProgress } from "@server/db/schema";
+import { courses, decks, followedCourses, userProfiles, userProgress } from "@server/db/schema";
 import { createCourse, createUser, follow } from "@server/test/factories";
 import { ok, signedInClient, TestClient } from "@server/test/http-client";
 import { setupTestApp } from "@server/test/test-app";
@@ -122,7 +122,18 @@ describe("prepared statements", () => {
   });
 
   it("answer most-followed exactly as the query builder did", async () => {
-    // With what the card shows (#14): decks, cards, followers and the owner's name.
+    // With what the card shows (#14): decks, cards, followers and the owner's chosen name (0033),
+    // here given to the owner of the first course shown.
+    await createCourse(db, (await createUser(db)).id);
+    const [top] = await db
+      .select({ userId: courses.userId })
+      .from(courses)
+      .orderBy(desc(courses.followCount), asc(courses.id))
+      .limit(1);
+    await db
+      .update(userProfiles)
+      .set({ displayName: "Top owner" })
+      .where(eq(userProfiles.userId, top?.userId ?? ""));
     const expected = await db
       .select({
         id: courses.id,
@@ -132,10 +143,14 @@ describe("prepared statements", () => {
         cardCount: sql<number>`(select count(*)::int from decks d join flashcards f on f.deck_id = d.id
           where d.course_id = "courses"."id")`,
         followCount: courses.followCount,
+        ownerName: sql<
+          string | null
+        >`(select p.display_name from user_profiles p where p.user_id = "courses"."user_id")`,
       })
       .from(courses)
       .orderBy(desc(courses.followCount), asc(courses.id))
       .limit(MOST_FOLLOWED_SHOWN);
+    expect(expected[0]?.ownerName).toBe("Top owner");
     expect(JSON.parse(await mostFollowedJson(db))).toEqual({ items: expected });
   });
 });

@@ -29,6 +29,8 @@ const summary = {
   cardCount: sql<number>`(select count(*)::int from decks cd join flashcards cf on cf.deck_id = cd.id
     where cd.course_id = "courses"."id")`.as("card_count"),
   followCount: courses.followCount,
+  ownerName: sql<string | null>`(select cp.display_name from user_profiles cp
+    where cp.user_id = "courses"."user_id")`.as("owner_name"),
   passedDecks: sql<number>`(select count(*)::int from user_progress up
     where up.user_id = ${sql.placeholder("userId")} and up.course_id = "courses"."id")`.as("passed_decks"),
 };

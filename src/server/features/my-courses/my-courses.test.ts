@@ -115,11 +115,20 @@ describe("personal lists", () => {
     const { client, userId } = await signedIn();
     const course = await createCourse(db, userId, { decks: 3, cardsPerDeck: 5 });
     await follow(db, (await createUser(db)).id, course.id);
-    const expected = { deckCount: 3, cardCount: 15, followCount: 1, passedDecks: 0 };
+    const expected = { deckCount: 3, cardCount: 15, followCount: 1, passedDecks: 0, ownerName: null };
     const { items } = await ok(client.api.me.courses.$get({ query: {} }));
     expect(items.find((item) => item.id === course.id)).toMatchObject(expected);
     const home = await ok(client.api.me.home.$get());
     expect(home.own.find((item) => item.id === course.id)).toMatchObject(expected);
+
+    // The owner's chosen display name (decision 0033), in their own list and a follower's.
+    await client.api.profile["display-name"].$put({ json: { displayName: " Ana " } });
+    const mine = await ok(client.api.me.courses.$get({ query: {} }));
+    expect(mine.items.find((item) => item.id === course.id)?.ownerName).toBe("Ana");
+    const fan = await signedIn();
+    await fan.client.api.follows[":courseId"].$put({ param: { courseId: String(course.id) } });
+    const followed = await ok(fan.client.api.me.followed.$get({ query: {} }));
+    expect(followed.items.find((item) => item.id === course.id)?.ownerName).toBe("Ana");
   });
 
   it("come a page of 24 at a time", async () => {

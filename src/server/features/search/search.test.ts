@@ -1,9 +1,9 @@
 import { queryRows, type Transaction } from "@server/db/client";
-import { decks } from "@server/db/schema";
+import { decks, userProfiles } from "@server/db/schema";
 import { createCourse, createUser, follow } from "@server/test/factories";
 import { ok, TestClient } from "@server/test/http-client";
 import { createTestApp, setupTestApp } from "@server/test/test-app";
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { containsPattern, SEARCH_STATEMENTS } from "./search.service";
 
@@ -102,11 +102,28 @@ describe("search", () => {
     expect(results.find((c) => c.name === "With decks")?.decks.map((d) => d.name)).toEqual([`Deck about ${word}`]);
   });
 
+  it("never put the account's name or email on a card: only a chosen display name (0033)", async () => {
+    const word = token();
+    const quiet = await createUser(db, { name: `secret-${word}` });
+    const unprofiled = await createUser(db, { profile: false, name: `hidden-${word}` });
+    const quietCourse = await createCourse(db, quiet.id, { name: `Quiet ${word}` });
+    const unprofiledCourse = await createCourse(db, unprofiled.id, { name: `Unprofiled ${word}` });
+    const found = await reply(word);
+    expect(found.items.find((item) => item.id === quietCourse.id)?.ownerName).toBeNull();
+    expect(found.items.find((item) => item.id === unprofiledCourse.id)?.ownerName).toBeNull();
+    const text = JSON.stringify(found);
+    for (const secret of [`secret-${word}`, `hidden-${word}`, quiet.email, unprofiled.email]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
   it("says why each course matched, with what its card shows (#14)", async () => {
     const word = token();
     const owner = await createUser(db);
     const fan = await createUser(db);
-    const byName = await createCourse(db, owner.id, { name: `About ${word}`, decks: 1, cardsPerDeck: 6 });
+    const named = await createUser(db);
+    await db.update(userProfiles).set({ displayName: "山田 花子" }).where(eq(userProfiles.userId, named.id));
+    const byName = await createCourse(db, named.id, { name: `About ${word}`, decks: 1, cardsPerDeck: 6 });
     const byTag = await createCourse(db, owner.id, { name: "Tagged", tags: [`tag-${word}`, "other", `${word}-b`] });
     const byDeck = await createCourse(db, owner.id, { name: "Decked", decks: 2 });
     await follow(db, fan.id, byName.id);
@@ -124,8 +141,14 @@ describe("search", () => {
       deckCount: 1,
       cardCount: 6,
       followCount: 1,
+      ownerName: "山田 花子",
     });
-    expect(of(byTag.id)).toMatchObject({ nameMatched: false, tags: [`tag-${word}`, `${word}-b`], decks: [] });
+    expect(of(byTag.id)).toMatchObject({
+      nameMatched: false,
+      tags: [`tag-${word}`, `${word}-b`],
+      decks: [],
+      ownerName: null,
+    });
     expect(of(byDeck.id)).toMatchObject({ nameMatched: false, tags: [], deckCount: 2, cardCount: 8 });
     expect(of(byDeck.id)?.decks.map((d) => d.name)).toEqual([`Deck about ${word}`]);
 

@@ -3,6 +3,6 @@ import { api } from "@client/lib/api-client";
 import { queryOptions } from "@tanstack/react-query";
 import { accountKeys } from "./keys";
 
-/** The signed-in person's stored settings (the interface language). */
+/** The signed-in person's stored settings: interface language, colour scheme and display name. */
 export const profileQuery = (userId: string) =>
   queryOptions({ queryKey: accountKeys.profile(userId), queryFn: () => unwrap(api.profile.$get()) });

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 interface AccountMenuContentProps extends MenuState {
   trigger: MenuTriggerProps;
   email: string;
+  onDisplayName(): void;
   onChangePassword(): void;
   onSignOut(): void;
 }
@@ -17,6 +18,7 @@ export function AccountMenuContent({
   onOpenChange,
   trigger,
   email,
+  onDisplayName,
   onChangePassword,
   onSignOut,
 }: AccountMenuContentProps) {
@@ -29,6 +31,9 @@ export function AccountMenuContent({
           <DropdownMenu.Label className={headerStyles.menuLabel}>
             {t("auth.signed_in_as", { email })}
           </DropdownMenu.Label>
+          <DropdownMenu.Item className={headerStyles.menuItem} onSelect={onDisplayName}>
+            {t("profile.menu_item")}
+          </DropdownMenu.Item>
           <DropdownMenu.Item className={headerStyles.menuItem} onSelect={onChangePassword}>
             {t("auth.change_password")}
           </DropdownMenu.Item>

@@ -14,13 +14,15 @@ const AccountMenuContent = lazyComponent(() => import("./account-menu-content").
 const ChangePasswordDialog = lazyComponent(() =>
   import("./change-password-dialog").then((m) => m.ChangePasswordDialog),
 );
+const DisplayNameDialog = lazyComponent(() => import("./display-name-dialog").then((m) => m.DisplayNameDialog));
 
-/** "Sign in / Sign up" for visitors; the email with Change Password and Sign Out when signed in. */
+/** "Sign in / Sign up" for visitors; the email with Display name, Change Password and Sign Out when signed in. */
 export function AccountMenu() {
   const { t } = useTranslation();
   const { user, initialised, refreshAfterAuthChange } = useSession();
   const { openAuthDialog } = useAuthDialog();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [namingSelf, setNamingSelf] = useState(false);
 
   // Until the first session check answers, hold the place without guessing either state.
   if (!initialised) return <span className={styles.placeholder} aria-hidden="true" />;
@@ -72,6 +74,7 @@ export function AccountMenu() {
             {...state}
             trigger={trigger}
             email={user.email}
+            onDisplayName={() => setNamingSelf(true)}
             onChangePassword={() => setChangingPassword(true)}
             onSignOut={() => void doSignOut()}
           />
@@ -80,6 +83,11 @@ export function AccountMenu() {
       {changingPassword && (
         <Suspense fallback={null}>
           <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+      {namingSelf && (
+        <Suspense fallback={null}>
+          <DisplayNameDialog userId={user.id} open onClose={() => setNamingSelf(false)} />
         </Suspense>
       )}
     </>

@@ -33,6 +33,8 @@ export function CourseCard({ course, variant = "default", children }: CourseCard
         <h3 className={styles.name} title={course.name}>
           {truncate(course.name, search ? CARD_NAME_TRUNCATE_SEARCH : CARD_NAME_TRUNCATE)}
         </h3>
+        {/* Only a name the owner chose (decision 0033): never the account's name or email. */}
+        {course.ownerName && <p className={styles.owner}>{t("profile.by_owner", { name: course.ownerName })}</p>}
         {course.description && (
           <p className={styles.description}>
             {truncate(course.description, search ? CARD_DESCRIPTION_TRUNCATE_SEARCH : CARD_DESCRIPTION_TRUNCATE)}
