@@ -12,6 +12,15 @@ const fixtures = join(import.meta.dirname, "../test/fixtures/import");
 const quizlet = ["perro\tdog", "gato\tcat", "pájaro\tbird", "pez\tfish", "caballo\thorse"].join("\n");
 
 describe("importing cards", () => {
+  it("invites a visitor to an account, in Japanese on a phone, with a button to make one", async () => {
+    const page = await session.newPage(PHONE);
+    await session.visit(page, "/ja/import");
+    await page.getByText("カードを取り込むにはログインしてください。").waitFor();
+    await page.getByRole("button", { name: "無料でアカウントを作成" }).click();
+    await page.getByRole("dialog").waitFor();
+    await expectAccessible(page);
+  });
+
   it("pastes Quizlet text, previews it, imports it into a new course and studies it", async () => {
     const page = await session.newPage();
     await signUpConfirmed(page, "en", "importer");

@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from "react";
 import styles from "./form.module.css";
 
 interface FieldProps {
@@ -57,6 +63,20 @@ export function TextAreaField({ label, hint, error, id, ...textarea }: TextAreaF
   return (
     <Field label={label} hint={hint} error={error} id={id}>
       {(control) => <textarea className={`${styles.input} ${styles.textarea}`} rows={3} {...control} {...textarea} />}
+    </Field>
+  );
+}
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: string; error?: string };
+
+export function SelectField({ label, hint, error, id, children, ...select }: SelectFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error} id={id}>
+      {(control) => (
+        <select className={styles.input} {...control} {...select}>
+          {children}
+        </select>
+      )}
     </Field>
   );
 }

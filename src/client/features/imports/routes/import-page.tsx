@@ -3,7 +3,8 @@ import formStyles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
-import { TextAreaField, TextField } from "@client/components/text-field";
+import { SelectField, TextAreaField, TextField } from "@client/components/text-field";
+import { SignUpInvitation } from "@client/features/accounts/components/sign-up-invitation";
 import { useSession } from "@client/features/accounts/session";
 import { useMyCourseList } from "@client/features/courses/api/get-my-course-list";
 import { ApiError } from "@client/lib/api";
@@ -43,7 +44,13 @@ export function ImportPage() {
   const title = t("imports.title");
   return (
     <Page title={title}>
-      {!initialised ? <Loading /> : !user ? <p>{t("imports.sign_in_required")}</p> : <ImportForm />}
+      {!initialised ? (
+        <Loading />
+      ) : !user ? (
+        <SignUpInvitation text={t("imports.sign_in_required")} action={t("imports.sign_up")} />
+      ) : (
+        <ImportForm />
+      )}
     </Page>
   );
 }
@@ -54,7 +61,7 @@ function ImportForm() {
   const localePath = useLocalePath();
   const [params] = useSearchParams();
   const preselected = Number(params.get("course")) || null;
-  const ids = { source: useId(), term: useId(), card: useId(), file: useId(), target: useId(), course: useId() };
+  const ids = { source: useId(), file: useId(), target: useId() };
 
   const [mode, setMode] = useState<"paste" | "file">("paste");
   const [text, setText] = useState("");
@@ -211,21 +218,15 @@ function ImportForm() {
             onChange={(e) => setText(e.target.value)}
           />
           <div className={styles.row}>
-            <div className={formStyles.field}>
-              <label htmlFor={ids.term} className={formStyles.label}>
-                {t("imports.term_separator")}
-              </label>
-              <select
-                id={ids.term}
-                className={formStyles.input}
-                value={termKind}
-                onChange={(e) => setTermOverride(e.target.value as TermSeparator["kind"])}
-              >
-                <option value="tab">{t("imports.sep_tab")}</option>
-                <option value="comma">{t("imports.sep_comma")}</option>
-                <option value="custom">{t("imports.sep_custom")}</option>
-              </select>
-            </div>
+            <SelectField
+              label={t("imports.term_separator")}
+              value={termKind}
+              onChange={(e) => setTermOverride(e.target.value as TermSeparator["kind"])}
+            >
+              <option value="tab">{t("imports.sep_tab")}</option>
+              <option value="comma">{t("imports.sep_comma")}</option>
+              <option value="custom">{t("imports.sep_custom")}</option>
+            </SelectField>
             {termOverride === "custom" && (
               <TextField
                 label={t("imports.custom_term")}
@@ -233,21 +234,15 @@ function ImportForm() {
                 onChange={(e) => setCustomTerm(e.target.value)}
               />
             )}
-            <div className={formStyles.field}>
-              <label htmlFor={ids.card} className={formStyles.label}>
-                {t("imports.card_separator")}
-              </label>
-              <select
-                id={ids.card}
-                className={formStyles.input}
-                value={cardKind}
-                onChange={(e) => setCardOverride(e.target.value as CardSeparator["kind"])}
-              >
-                <option value="newline">{t("imports.sep_newline")}</option>
-                <option value="semicolon">{t("imports.sep_semicolon")}</option>
-                <option value="custom">{t("imports.sep_custom")}</option>
-              </select>
-            </div>
+            <SelectField
+              label={t("imports.card_separator")}
+              value={cardKind}
+              onChange={(e) => setCardOverride(e.target.value as CardSeparator["kind"])}
+            >
+              <option value="newline">{t("imports.sep_newline")}</option>
+              <option value="semicolon">{t("imports.sep_semicolon")}</option>
+              <option value="custom">{t("imports.sep_custom")}</option>
+            </SelectField>
             {cardOverride === "custom" && (
               <TextField
                 label={t("imports.custom_card")}
@@ -399,26 +394,20 @@ function ImportForm() {
           ) : myCourses.length === 0 ? (
             <p>{t("imports.no_own_courses")}</p>
           ) : (
-            <div className={formStyles.field}>
-              <label htmlFor={ids.course} className={formStyles.label}>
-                {t("imports.existing_course")}
-              </label>
-              <select
-                id={ids.course}
-                className={formStyles.input}
-                value={courseId ?? ""}
-                onChange={(e) => setCourseId(Number(e.target.value) || null)}
-              >
-                <option value="" disabled>
-                  —
+            <SelectField
+              label={t("imports.existing_course")}
+              value={courseId ?? ""}
+              onChange={(e) => setCourseId(Number(e.target.value) || null)}
+            >
+              <option value="" disabled>
+                —
+              </option>
+              {myCourses.map((course) => (
+                <option key={course.id} value={course.id}>
+                  {course.name}
                 </option>
-                {myCourses.map((course) => (
-                  <option key={course.id} value={course.id}>
-                    {course.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+              ))}
+            </SelectField>
           )}
         </fieldset>
       )}
@@ -445,21 +434,15 @@ interface ColumnSelectProps {
 }
 
 function ColumnSelect({ label, value, options, allOthers, onChange }: ColumnSelectProps) {
-  const id = useId();
   return (
-    <div className={formStyles.field}>
-      <label htmlFor={id} className={formStyles.label}>
-        {label}
-      </label>
-      <select id={id} className={formStyles.input} value={value} onChange={(e) => onChange(Number(e.target.value))}>
-        {allOthers && <option value={-1}>{allOthers}</option>}
-        {options.map((option, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: columns are identified by position
-          <option key={i} value={i}>
-            {option}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField label={label} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+      {allOthers && <option value={-1}>{allOthers}</option>}
+      {options.map((option, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: columns are identified by position
+        <option key={i} value={i}>
+          {option}
+        </option>
+      ))}
+    </SelectField>
   );
 }
