@@ -441,6 +441,11 @@ describe("small things (item 15)", () => {
     await session.visit(page, "/en/home");
     await signIn(page, deck.email, deck.password);
     await page.getByRole("button", { name: `Account menu for ${deck.email}` }).waitFor();
+    // Home has loaded what a signed-in person sees; otherwise its own first request, still on the way,
+    // would be the one refused and the link below would never be drawn.
+    const viewAll = page.getByRole("region", { name: "Your Courses" }).getByRole("link", { name: /View All/ });
+    await viewAll.waitFor();
+    await page.waitForLoadState("networkidle");
     // The session ends elsewhere (signed out on another device).
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const ended = await fetch(`${baseURL}/api/auth/sign-out`, {
@@ -451,10 +456,7 @@ describe("small things (item 15)", () => {
     expect(ended.ok).toBe(true);
     // The next request that needs the session is refused; the header follows at once (the
     // regular check is 30 s away).
-    await page
-      .getByRole("region", { name: "Your Courses" })
-      .getByRole("link", { name: /View All/ })
-      .click();
+    await viewAll.click();
     await page.getByRole("banner").getByRole("button", { name: "Sign in / Sign up" }).waitFor({ timeout: 10_000 });
     expect(await page.getByRole("button", { name: `Account menu for ${deck.email}` }).count()).toBe(0);
   });
