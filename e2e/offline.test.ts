@@ -329,6 +329,49 @@ describe("offline study", () => {
   });
 });
 
+describe("search offline (decision 0035)", () => {
+  it("says search needs a connection, with Try again; when the connection returns the results come", async () => {
+    const page = await session.newPage();
+    await session.visit(page, "/en/");
+    await serviceWorkerReady(page);
+    await cutConnection(page.context());
+    // From the header, after the browser said it is offline: the failed state, not a spinner.
+    await page.getByRole("banner").getByRole("button", { name: "Search" }).click();
+    await page.getByRole("dialog", { name: "Search courses" }).getByLabel("Course, tag or deck name").fill("capitals");
+    await page.keyboard.press("Enter");
+    const failed = page.getByRole("alert").filter({ hasText: "Not available offline" });
+    await failed.getByText("Searching needs a connection. Try again when you are back online.").waitFor();
+    await expectAccessible(page);
+    // Trying again while offline leaves the state as it is (no endless spinner).
+    await failed.getByRole("button", { name: "Try again" }).click();
+    await failed.getByRole("button", { name: "Go back" }).waitFor();
+    expect(await page.getByText("Searching…").count()).toBe(0);
+    // When the connection returns, the search is tried again by itself (the query client refetches
+    // on "online" what failed while the page knew it was offline).
+    await restoreConnection(page.context());
+    await page.getByRole("list", { name: "Search results" }).getByText("World Capitals").waitFor();
+    expect(await failed.count()).toBe(0);
+  });
+
+  it("offers Try again in Japanese on a phone, and it finds the courses once the connection is back", async () => {
+    const page = await session.newPage(PHONE);
+    await session.visit(page, "/ja/");
+    await serviceWorkerReady(page);
+    await cutConnection(page.context());
+    // Opened offline (from the service worker's copy of the app), the page fails at once.
+    await page.goto(`/ja/search?q=${encodeURIComponent("capitals")}`);
+    const failed = page.getByRole("alert").filter({ hasText: "オフラインでは表示できません" });
+    await failed.getByText("検索には接続が必要です。オンラインに戻ってから、もう一度お試しください。").waitFor();
+    await failed.getByRole("button", { name: "戻る" }).waitFor();
+    await expectAccessible(page);
+    // Back online, Try again finds the courses.
+    await restoreConnection(page.context());
+    await failed.getByRole("button", { name: "再試行" }).click();
+    await page.getByRole("list", { name: "検索結果" }).getByText("World Capitals").waitFor();
+    await expectAccessible(page);
+  });
+});
+
 describe("the installed app", () => {
   it("offers a new version with a reload, and leaves the open page alone until then", async () => {
     const page = await session.newPage();

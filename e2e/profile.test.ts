@@ -1,13 +1,14 @@
 /**
  * The profile's display name and stored colour scheme (issue #14, decision 0033): a name the person
  * chooses shows on their course cards ("by …", 作成者：…) and nothing shows without one; the scheme
- * chosen while signed in follows the account to another browser. One account for the file (the
- * fixture's, made through the API), so the run's browser sign-ups stay under the per-address limit.
+ * chosen while signed in follows the account to another browser, and so does one chosen as a
+ * visitor before signing up or signing in (decision 0035). Accounts are the fixtures' (made through
+ * the API) but one, so the run's browser sign-ups stay under the per-address limit.
  */
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
-import { signIn } from "./support/accounts";
+import { followMailLink, newEmail, signIn, signUp } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
 
 const session = setupBrowser();
@@ -147,4 +148,58 @@ describe("colour scheme kept in the account (decision 0033)", () => {
     expect(await fresh.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
     await expectAccessible(fresh);
   });
+
+  it("keeps the scheme chosen as a visitor through sign-up: the browser that confirms and a fresh one are dark", async () => {
+    const visitor = await session.newPage({ colorScheme: "light" });
+    await session.visit(visitor, "/en/");
+    await chooseDark(visitor, "Dark");
+    const email = newEmail("scheme");
+    await signUp(visitor, email, "long-enough-1");
+    await visitor.getByRole("dialog").getByText(email).waitFor();
+
+    // The link is followed in another browser (a phone's mail app, say): it has nothing stored, and
+    // the browser that signed up never signs in, so only the sign-up can have carried the choice.
+    const confirming = await session.newPage({ colorScheme: "light" });
+    await followMailLink(confirming, email);
+    await confirming.getByRole("button", { name: /Account menu for/ }).waitFor();
+    await confirming.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+    expect(await confirming.evaluate(() => localStorage.getItem("preferredTheme"))).toBe("dark");
+
+    const fresh = await session.newPage({ colorScheme: "light" });
+    await session.visit(fresh, "/en/");
+    expect(await fresh.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+    await signIn(fresh, email, "long-enough-1");
+    await fresh.getByRole("button", { name: /Account menu for/ }).waitFor();
+    await fresh.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+    await expectAccessible(fresh);
+  });
+
+  it("gives an account without a scheme the one chosen on this device before signing in", async () => {
+    const account = await createDeckFixture(inject("baseURL"), CARDS);
+    const visitor = await session.newPage({ colorScheme: "light" });
+    await session.visit(visitor, "/ja/");
+    await chooseDark(visitor, "ダーク");
+    const saved = visitor.waitForResponse(
+      (response) => response.url().endsWith("/api/profile/theme") && response.request().method() === "PUT",
+    );
+    await signIn(visitor, account.email, account.password, "ja");
+    expect((await saved).status()).toBe(200);
+    expect(await visitor.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+
+    const fresh = await session.newPage({ colorScheme: "light" });
+    await session.visit(fresh, "/ja/");
+    await signIn(fresh, account.email, account.password, "ja");
+    await fresh.getByRole("button", { name: /のアカウントメニュー/ }).waitFor();
+    await fresh.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+  });
 });
+
+/** Chooses the dark scheme in the header's language menu. */
+async function chooseDark(page: Page, name: "Dark" | "ダーク") {
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /Language|言語/ })
+    .click();
+  await page.getByRole("menuitemradio", { name, exact: true }).click();
+  await page.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+}

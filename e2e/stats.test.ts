@@ -119,6 +119,28 @@ async function expectChartsDrawn(page: Page, count: number) {
   expect(drawn).toEqual(Array(count).fill(true));
 }
 
+/**
+ * The calendar's weekday labels (Monday, Wednesday, Friday, Sunday) stay in view beside its scrolling
+ * box, whatever it is scrolled to (decision 0035), each level with its row of the canvas.
+ */
+async function expectWeekdaysBeside(page: Page, calendarName: string, labels: string[]) {
+  const calendar = page.getByRole("region", { name: calendarName });
+  const box = await calendar.boundingBox();
+  const canvas = await calendar.locator("canvas").boundingBox();
+  if (!box || !canvas) throw new Error("the calendar is not shown");
+  const viewport = page.viewportSize()?.width ?? 0;
+  // The canvas's rows start under its month labels (24 px) and share the rest of its height.
+  const row = (canvas.height - 24) / 7;
+  for (const [i, label] of labels.entries()) {
+    const weekday = await calendar.locator("xpath=..").getByText(label, { exact: true }).boundingBox();
+    if (!weekday) throw new Error(`no weekday label ${label}`);
+    expect(weekday.x).toBeGreaterThanOrEqual(0);
+    expect(weekday.x + weekday.width).toBeLessThanOrEqual(Math.min(box.x, viewport));
+    const rowMiddle = canvas.y + 24 + row * (i * 2 + 0.5);
+    expect(Math.abs(weekday.y + weekday.height / 2 - rowMiddle)).toBeLessThan(3);
+  }
+}
+
 /** The table a section's toggle shows, as rows of cell texts (header row first). */
 async function openTable(page: Page, section: string, toggle: string): Promise<string[][]> {
   const region = page.getByRole("region", { name: section, exact: true });
@@ -196,6 +218,7 @@ describe("statistics", () => {
     }));
     expect(scroll.width).toBeGreaterThan(scroll.client);
     expect(scroll.left + scroll.client).toBeGreaterThanOrEqual(scroll.width - 1);
+    await expectWeekdaysBeside(page, "毎日の回答数のカレンダー", ["月", "水", "金", "日"]);
 
     const table = await openTable(page, "回答の速さ（テストでの時間の中央値）", "表で見る");
     expect(table).toEqual([
@@ -213,6 +236,7 @@ describe("statistics", () => {
     await session.visit(phone, "/en/stats");
     await expectChartsDrawn(phone, 5);
     await phone.getByText(`Reviews in the last year: ${TOTAL} ·`, { exact: false }).waitFor();
+    await expectWeekdaysBeside(phone, "Calendar of reviews per day", ["Mon", "Wed", "Fri", "Sun"]);
 
     const desktop = await session.newPage({ timezoneId: "UTC", locale: "ja-JP" });
     await signedIn(desktop, "ja");

@@ -3,7 +3,8 @@
  * mailed link, sessions in the database behind HttpOnly cookies. Mounted at /api/auth/*.
  */
 
-import { type Language, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@shared/limits";
+import { type Language, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type ThemeChoice } from "@shared/limits";
+import { themeChoice } from "@shared/schemas/profile";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
@@ -41,6 +42,16 @@ export interface AuthOptions {
 
 function toLanguage(value: unknown): Language | undefined {
   return value === "en" || value === "ja" ? value : undefined;
+}
+
+/**
+ * The colour scheme a visitor chose before signing up, if the body has one (decision 0035). Checked
+ * by the before-hook (a bad one refuses the sign-up), so the profile hook only reads it.
+ */
+function signUpTheme(body: unknown): ThemeChoice | undefined {
+  const value = body && typeof body === "object" ? (body as Record<string, unknown>).theme : undefined;
+  const parsed = themeChoice.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** A string field of a request body as the library parsed it (JSON and form bodies alike). */
@@ -147,12 +158,14 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          // The profile keeps the language chosen at sign-up, so mail arrives in it.
+          // The profile keeps the language chosen at sign-up, so mail arrives in it, and the colour
+          // scheme chosen before it, so another browser takes it at sign-in (decision 0035).
           async after(user, context) {
             const language = toLanguage((context?.body as { language?: unknown } | undefined)?.language) ?? null;
+            const theme = signUpTheme(context?.body) ?? null;
             await db
               .insert(userProfiles)
-              .values({ userId: user.id, email: user.email, language })
+              .values({ userId: user.id, email: user.email, language, theme })
               .onConflictDoNothing();
           },
         },
@@ -193,6 +206,13 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
             message: AUTH_MESSAGES.notAuthenticated,
             code: "USER_NOT_AUTHENTICATED",
           });
+        }
+
+        // The colour scheme is optional at sign-up; one that is not a choice is refused like any
+        // other invalid field (400, an issue at `theme`), before it uses up any tries.
+        const themeGiven = body && typeof body === "object" && "theme" in body;
+        if (ctx.path === "/sign-up/email" && themeGiven && signUpTheme(body) === undefined) {
+          throw new APIError("BAD_REQUEST", { message: "[body.theme] Invalid option", code: "VALIDATION_ERROR" });
         }
 
         const newPassword =

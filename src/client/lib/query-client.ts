@@ -16,6 +16,11 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Always try once, even when the browser has said it is offline: a course or deck then comes
+        // from its offline copy, and anything else fails at once with the page's failed state and
+        // its Try again (decision 0035). The default ("online") would leave a page opened after the
+        // connection dropped spinning, its request paused until the connection returns.
+        networkMode: "offlineFirst",
         // A 4xx will not change on retry; network blips and 5xx may. Offline, say so at once.
         retry: (failureCount, error) =>
           failureCount < 2 &&

@@ -20,15 +20,23 @@ export function isThemeChoice(value: unknown): value is ThemeChoice {
 }
 
 /** The choice of this visit, for when storage is disabled. */
-let unstored: ThemeChoice = "system";
+let unstored: ThemeChoice | undefined;
 
-export function readThemeChoice(): ThemeChoice {
+/**
+ * What the person chose on this device, undefined when they never chose ("system" by default).
+ * Sign-up and sign-in hand it to the account (decision 0035); a default is never sent.
+ */
+export function chosenTheme(): ThemeChoice | undefined {
   try {
     const stored = localStorage.getItem(PREFERRED_THEME_STORAGE_KEY);
-    return isThemeChoice(stored) ? stored : "system";
+    return isThemeChoice(stored) ? stored : undefined;
   } catch {
     return unstored;
   }
+}
+
+export function readThemeChoice(): ThemeChoice {
+  return chosenTheme() ?? "system";
 }
 
 /** The scheme a choice means now. */

@@ -4,7 +4,10 @@ import { storableText } from "./text";
 
 export const languageBody = z.object({ language: z.enum(SUPPORTED_LANGUAGES) });
 
-export const themeBody = z.object({ theme: z.enum(THEME_CHOICES) });
+/** A colour scheme (decision 0032): the same rule for `PUT /api/profile/theme` and sign-up's `theme`. */
+export const themeChoice = z.enum(THEME_CHOICES);
+
+export const themeBody = z.object({ theme: themeChoice });
 
 /** Control characters (tabs, line breaks, escapes) and line or paragraph separators: a name is one plain line. */
 const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
@@ -28,7 +31,7 @@ export interface Profile {
   email: string;
   /** null until the user picks a language while signed in (or signs up with one). */
   language: (typeof SUPPORTED_LANGUAGES)[number] | null;
-  /** null until the user picks a colour scheme while signed in. */
+  /** null until the user picks a colour scheme while signed in (or signs up or signs in with one chosen). */
   theme: ThemeChoice | null;
   /** The name shown on the person's course cards; null when none is chosen (never the account's name). */
   displayName: string | null;

@@ -4,9 +4,9 @@
  * window focus, and when another tab signs in or out.
  */
 
-import { chooseTheme } from "@client/lib/theme";
+import { chooseTheme, chosenTheme } from "@client/lib/theme";
 import { useChangeLanguage } from "@client/lib/use-language";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import { type SessionUser, sessionQuery } from "./api/get-session";
 import { accountKeys } from "./api/keys";
@@ -69,6 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (profile.language) changeLanguage(profile.language);
         // Stored on this device too, so the next visit's first paint has it (decision 0033).
         if (profile.theme) chooseTheme(profile.theme);
+        else adoptChosenTheme(queryClient, user.id);
       })
       .catch((error: unknown) => console.error("Reading the stored settings failed", error));
   }, [user, changeLanguage, queryClient]);
@@ -78,6 +79,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [user, session.isPending, refreshAfterAuthChange],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * The account has no colour scheme yet and this device has one chosen (as a visitor, before signing
+ * in to an account made without one): the account takes it (decision 0035), as it takes a choice
+ * made while signed in. A failure is logged, not shown: the choice still holds on this device.
+ */
+function adoptChosenTheme(queryClient: QueryClient, userId: string) {
+  const chosen = chosenTheme();
+  if (!chosen) return;
+  import("./api/save-theme")
+    .then(({ saveTheme }) => saveTheme(chosen))
+    .then((profile) => queryClient.setQueryData(accountKeys.profile(userId), profile))
+    .catch((error: unknown) => console.error("Saving the colour scheme failed", error));
 }
 
 export function useSession(): SessionState {

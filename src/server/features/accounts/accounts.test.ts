@@ -416,6 +416,48 @@ describe("stored colour scheme (decision 0033)", () => {
     expect((await (await c.get("/api/profile")).json()).theme).toBe("dark");
   });
 
+  it("keeps the scheme chosen before sign-up (decision 0035), and none when none was sent", async () => {
+    for (const theme of ["dark", "light", "system", undefined] as const) {
+      const c = client();
+      const email = uniqueEmail();
+      const res = await c.post("/api/auth/sign-up/email", {
+        email,
+        password: "long-enough-1",
+        name: "x",
+        callbackURL: "/confirm-signup",
+        language: "ja",
+        ...(theme ? { theme } : {}),
+      });
+      expect(res.status).toBe(200);
+      const [link] = await latestMailLinks(db, email);
+      await c.get(link ?? "");
+      expect(await (await c.get("/api/profile")).json()).toEqual({
+        email,
+        language: "ja",
+        theme: theme ?? null,
+        displayName: null,
+      });
+    }
+  });
+
+  it("refuses a sign-up whose scheme is not a choice, in the one error shape, creating nothing", async () => {
+    for (const theme of ["sepia", "DARK", null, 1]) {
+      const email = uniqueEmail();
+      const res = await client().post("/api/auth/sign-up/email", {
+        email,
+        password: "long-enough-1",
+        name: "x",
+        theme,
+      });
+      expect(res.status).toBe(400);
+      const { error } = await res.json();
+      expect(error.code).toBe("invalid_request");
+      expect(error.issues).toEqual([{ path: ["theme"], key: "validation.invalid_value" }]);
+      expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
+      expect(await mailCount(email)).toBe(0);
+    }
+  });
+
   it("is kept by the database to the three choices", async () => {
     const c = client();
     const { email } = await signUpConfirmed(c, db);

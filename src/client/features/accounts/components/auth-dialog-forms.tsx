@@ -5,6 +5,7 @@ import { Dialog } from "@client/components/dialog";
 import styles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
 import { TextField } from "@client/components/text-field";
+import { chosenTheme } from "@client/lib/theme";
 import { useLanguage } from "@client/lib/use-language";
 import { forgotPasswordForm, signInForm, signUpForm } from "@shared/schemas/account";
 import { useState } from "react";
@@ -112,7 +113,7 @@ function SignUpForm({ onSent, onMode }: FormProps & { onSent(email: string): voi
   });
   const onSubmit = submit(async ({ email, password }) => {
     await refuseCommonPassword(password, "password");
-    await signUp({ email, password, language });
+    await signUp({ email, password, language, theme: chosenTheme() });
     onSent(email.trim().toLowerCase());
   });
 

@@ -1,4 +1,4 @@
-import { courseWithOfflineCopy } from "@client/features/offline/api/offline-copy";
+import { courseCopy, loadWithOfflineCopy } from "@client/features/offline/api/offline-copy";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
@@ -9,8 +9,9 @@ export const courseQuery = (courseId: string) =>
     queryKey: courseKeys.detail(courseId),
     // Offline, a kept course comes from this browser's copy (decision 0025).
     queryFn: () =>
-      courseWithOfflineCopy(courseId, async () =>
-        unwrap((await typedApi()).courses[":courseId"].$get({ param: { courseId } })),
+      loadWithOfflineCopy(
+        async () => unwrap((await typedApi()).courses[":courseId"].$get({ param: { courseId } })),
+        courseCopy(courseId),
       ),
   });
 

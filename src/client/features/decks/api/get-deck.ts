@@ -1,4 +1,4 @@
-import { deckWithOfflineCopy } from "@client/features/offline/api/offline-copy";
+import { deckCopy, loadWithOfflineCopy } from "@client/features/offline/api/offline-copy";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
@@ -9,7 +9,10 @@ export const deckQuery = (deckId: string) =>
     queryKey: deckKeys.detail(deckId),
     // Offline, a kept or recently opened deck comes from this browser's copy (decision 0025).
     queryFn: () =>
-      deckWithOfflineCopy(deckId, async () => unwrap((await typedApi()).decks[":deckId"].$get({ param: { deckId } }))),
+      loadWithOfflineCopy(
+        async () => unwrap((await typedApi()).decks[":deckId"].$get({ param: { deckId } })),
+        deckCopy(deckId),
+      ),
   });
 
 export function useDeck(deckId: string) {

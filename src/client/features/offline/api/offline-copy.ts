@@ -1,8 +1,8 @@
 /**
- * Reading through the offline copy (decision 0025): a course or deck comes from the server when it
- * can, and its stored copy then refreshes; when the server cannot be reached the copy is used. No
- * copy: the network error stands, and the page says it is not available offline. The IndexedDB
- * code is its own chunk (precached by the service worker), loaded on first use.
+ * Reading through the offline copy (decision 0025): a course, deck or review queue comes from the
+ * server when it can, and its stored copy then refreshes; when the server cannot be reached the
+ * copy is used. No copy: the network error stands, and the page says it is not available offline.
+ * The IndexedDB code is its own chunk (precached by the service worker), loaded on first use.
  */
 import { ApiError } from "@client/lib/api";
 import type { CourseDetail } from "@shared/schemas/course";
@@ -10,26 +10,80 @@ import type { DeckDetail } from "@shared/schemas/deck";
 import { lastSession } from "./last-session";
 
 const kept = () => import("./kept");
+type KeptStore = Awaited<ReturnType<typeof kept>>;
 
 /** A request that never reached the server (offline, or the connection dropped). */
 export function isNetworkError(error: unknown): boolean {
   return error instanceof ApiError && error.code === "network";
 }
 
-export async function courseWithOfflineCopy(courseId: string, load: () => Promise<CourseDetail>) {
+/** How one kind of data is kept on this device: what differs between a course, a deck and a queue. */
+export interface OfflineCopy<T> {
+  /** Stores (or refreshes) the copy of what the server sent. In the background: a failure is logged. */
+  keep(store: KeptStore, fresh: T): Promise<unknown>;
+  /** The console's words when keeping fails. */
+  keepFailed: string;
+  /** Reads the copy (a failed read counts as none); absent when there can be none (a malformed id). */
+  read?(store: KeptStore): Promise<T | undefined>;
+  /** What the page is given of a copy read offline, when more than the copy itself. */
+  shown?(copy: T): Promise<T>;
+}
+
+/** Network first, then this device's copy: the one loader behind the course, deck and review queue queries. */
+export async function loadWithOfflineCopy<T>(load: () => Promise<T>, copy: OfflineCopy<T>): Promise<T> {
   try {
-    const course = await load();
+    const fresh = await load();
     kept()
-      .then((store) => store.refreshKeptCourse(course))
-      .catch((error: unknown) => console.error("Refreshing the kept course failed", error));
-    return course;
+      .then((store) => copy.keep(store, fresh))
+      .catch((error: unknown) => console.error(copy.keepFailed, error));
+    return fresh;
   } catch (error) {
-    const id = Number(courseId);
-    if (!isNetworkError(error) || !Number.isInteger(id) || id <= 0) throw error;
-    const copy = await (await kept()).keptCourse(id).catch(() => undefined);
-    if (!copy) throw error;
-    return withWaitingPasses(copy);
+    // A server error (404, 500) is never hidden by an old copy: only a request that did not arrive.
+    if (!isNetworkError(error) || !copy.read) throw error;
+    const stored = await copy.read(await kept()).catch(() => undefined);
+    if (!stored) throw error;
+    return copy.shown ? copy.shown(stored) : stored;
   }
+}
+
+/** An id from the address that a copy can be stored under (a positive integer), else undefined. */
+function storedId(id: string): number | undefined {
+  const number = Number(id);
+  return Number.isInteger(number) && number > 0 ? number : undefined;
+}
+
+/** A course kept with "Keep offline": refreshed when read online; offline, with the passes still waiting. */
+export function courseCopy(courseId: string): OfflineCopy<CourseDetail> {
+  const id = storedId(courseId);
+  return {
+    keep: (store, course) => store.refreshKeptCourse(course),
+    keepFailed: "Refreshing the kept course failed",
+    read: id === undefined ? undefined : (store) => store.keptCourse(id),
+    shown: withWaitingPasses,
+  };
+}
+
+/** A deck of a kept course, or one opened recently (the newest stay). */
+export function deckCopy(deckId: string): OfflineCopy<DeckDetail> {
+  const id = storedId(deckId);
+  return {
+    keep: (store, deck) => store.saveRecentDeck(deck),
+    keepFailed: "Keeping the deck failed",
+    read: id === undefined ? undefined : (store) => store.savedDeck(id),
+  };
+}
+
+/**
+ * The review queue ("all", or a course's): stored when read online; offline the stored one is used,
+ * less the cards answered since it was read (answering drops them from stored queues).
+ */
+export function reviewQueueCopy<T extends { cards: { cardId: number }[] }>(courseId?: number): OfflineCopy<T> {
+  const scope = courseId === undefined ? "all" : String(courseId);
+  return {
+    keep: (store, queue) => store.saveQueue(scope, queue),
+    keepFailed: "Keeping the review queue failed",
+    read: async (store) => (await store.storedQueue(scope)) as T | undefined,
+  };
 }
 
 /** Tests passed offline show as passed on the kept copy, before they reach the server. */
@@ -43,43 +97,4 @@ async function withWaitingPasses(course: CourseDetail): Promise<CourseDetail> {
   if (waiting.length === 0) return course;
   const passed = new Set([...course.viewer.passedDeckIds, ...waiting.map((pass) => pass.deckId)]);
   return { ...course, viewer: { ...course.viewer, passedDeckIds: [...passed] } };
-}
-
-export async function deckWithOfflineCopy(deckId: string, load: () => Promise<DeckDetail>) {
-  try {
-    const deck = await load();
-    kept()
-      .then((store) => store.saveRecentDeck(deck))
-      .catch((error: unknown) => console.error("Keeping the deck failed", error));
-    return deck;
-  } catch (error) {
-    const id = Number(deckId);
-    if (!isNetworkError(error) || !Number.isInteger(id) || id <= 0) throw error;
-    const copy = await (await kept()).savedDeck(id).catch(() => undefined);
-    if (!copy) throw error;
-    return copy;
-  }
-}
-
-/**
- * The review queue: online it is stored ("all" or the course), offline the stored one is used,
- * less the cards answered since it was read.
- */
-export async function queueWithOfflineCopy<T extends { cards: { cardId: number }[] }>(
-  courseId: number | undefined,
-  load: () => Promise<T>,
-): Promise<T> {
-  const scope = courseId === undefined ? "all" : String(courseId);
-  try {
-    const queue = await load();
-    kept()
-      .then((store) => store.saveQueue(scope, queue))
-      .catch((error: unknown) => console.error("Keeping the review queue failed", error));
-    return queue;
-  } catch (error) {
-    if (!isNetworkError(error)) throw error;
-    const copy = await (await kept()).storedQueue(scope).catch(() => undefined);
-    if (!copy) throw error;
-    return copy as T;
-  }
 }

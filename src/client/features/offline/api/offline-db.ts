@@ -15,6 +15,16 @@ const DB_VERSION = 1;
 export const VISITOR = "";
 /** Decks opened recently that belong to no kept course: this many newest stay. */
 export const RECENT_DECKS_MAX = 20;
+/**
+ * A visitor's answers kept on this device at most, until they sign in (decision 0035): a few weeks
+ * of daily study. Beyond it the oldest answers go first; a test pass is never dropped.
+ */
+export const VISITOR_OUTBOX_MAX = 5_000;
+/**
+ * A signed-in person's answers waiting at most (decision 0035): they are sent whenever there is a
+ * connection, so only weeks offline come near it. Beyond it the oldest answers go first.
+ */
+export const ACCOUNT_OUTBOX_MAX = 50_000;
 
 export interface KeptCourse {
   id: number;
@@ -48,7 +58,7 @@ export interface SavedQueue {
   savedAt: number;
 }
 
-interface OfflineSchema extends DBSchema {
+export interface OfflineSchema extends DBSchema {
   courses: { key: number; value: KeptCourse };
   queues: { key: string; value: SavedQueue };
   decks: { key: number; value: SavedDeck; indexes: { "by-course": number; "by-saved": number } };

@@ -1,18 +1,20 @@
 /**
  * The outbox's own rules, on fake-indexeddb (an in-memory implementation of the IndexedDB
  * standard, so the real idb code runs): batches of at most REVIEW_BATCH_MAX in the order given,
- * an entry leaves only once the server said so, a cut sync resumes without loss, and a visitor's
- * answers merge into the account. The browser tests run the same code against the real server.
+ * an entry leaves only once the server said so, a cut sync resumes without loss, a visitor's
+ * answers merge into the account, and the outbox keeps to its size (decision 0035). The browser
+ * tests run the same code against the real server.
  */
 import "fake-indexeddb/auto";
 import { REVIEW_BATCH_MAX } from "@shared/memory/limits";
 import type { ReviewInput } from "@shared/schemas/review";
-import { describe, expect, it } from "vitest";
-import { VISITOR } from "./offline-db";
+import { describe, expect, it, vi } from "vitest";
+import { ACCOUNT_OUTBOX_MAX, type OutboxAnswer, offlineDb, VISITOR, VISITOR_OUTBOX_MAX } from "./offline-db";
 import {
   countWaiting,
   discardVisitor,
   mergeVisitorInto,
+  outboxMax,
   queueAnswer,
   queuePass,
   type Sender,
@@ -161,5 +163,82 @@ describe("a visitor's answers", () => {
     await discardVisitor(db);
     expect(await visitorCount(db)).toEqual({ answers: 0, passes: 0 });
     expect(await mergeVisitorInto("u1", db)).toBe(0);
+  });
+});
+
+/** Puts `count` answers of `userId` straight into the store, queued at 1, 2, … (one transaction: fast). */
+async function fill(db: string, userId: string, count: number): Promise<string[]> {
+  const tx = (await offlineDb(db)).transaction("outbox", "readwrite");
+  const ids: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const review = answer(i, Date.UTC(2026, 0, 1) + i);
+    ids.push(review.id);
+    const item: OutboxAnswer = { kind: "answer", id: review.id, userId, queuedAt: i, review };
+    void tx.store.put(item);
+  }
+  await tx.done;
+  return ids;
+}
+
+async function storedIds(db: string): Promise<Set<string>> {
+  return new Set(await (await offlineDb(db)).getAllKeys("outbox"));
+}
+
+describe("the outbox's size (decision 0035)", () => {
+  it("keeps a visitor's newest 5,000 answers, dropping the oldest first and never a pass", async () => {
+    expect(VISITOR_OUTBOX_MAX).toBe(5_000);
+    expect(outboxMax(VISITOR)).toBe(VISITOR_OUTBOX_MAX);
+    const db = newDb();
+    // The pass is the oldest entry of all: it stays anyway.
+    await queuePass(VISITOR, 9, 4, db);
+    const ids = await fill(db, VISITOR, VISITOR_OUTBOX_MAX);
+    // Someone else's answers on this browser are not the visitor's to count.
+    await queueAnswer("u1", answer(1), db);
+    expect(await visitorCount(db)).toEqual({ answers: VISITOR_OUTBOX_MAX, passes: 1 });
+
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const newest = [answer(1), answer(2)];
+    for (const review of newest) await queueAnswer(VISITOR, review, db);
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+
+    expect(await visitorCount(db)).toEqual({ answers: VISITOR_OUTBOX_MAX, passes: 1 });
+    const kept = await storedIds(db);
+    expect(kept.has(ids[0] ?? "")).toBe(false);
+    expect(kept.has(ids[1] ?? "")).toBe(false);
+    expect(kept.has(ids[2] ?? "")).toBe(true);
+    for (const review of newest) expect(kept.has(review.id)).toBe(true);
+    expect(await countWaiting("u1", db)).toBe(1);
+    expect((await waitingPasses(VISITOR, db)).map((pass) => pass.deckId)).toEqual([9]);
+  });
+
+  it("keeps a signed-in person's newest 50,000, also when a visitor's answers merge in", async () => {
+    expect(outboxMax("u1")).toBe(ACCOUNT_OUTBOX_MAX);
+    const db = newDb();
+    const ids = await fill(db, "u1", ACCOUNT_OUTBOX_MAX - 1);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await queueAnswer("u1", answer(1), db);
+    expect(warn).not.toHaveBeenCalled();
+    expect(await countWaiting("u1", db)).toBe(ACCOUNT_OUTBOX_MAX);
+
+    const visitors = [answer(2), answer(3), answer(4)];
+    for (const review of visitors) await queueAnswer(VISITOR, review, db);
+    expect(await mergeVisitorInto("u1", db)).toBe(3);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+    expect(await countWaiting("u1", db)).toBe(ACCOUNT_OUTBOX_MAX);
+    const kept = await storedIds(db);
+    expect(ids.slice(0, 3).some((id) => kept.has(id))).toBe(false);
+    expect(kept.has(ids[3] ?? "")).toBe(true);
+    for (const review of visitors) expect(kept.has(review.id)).toBe(true);
+  }, 60_000);
+
+  it("keeps one waiting pass per deck, however often the test is passed offline", async () => {
+    const db = newDb();
+    for (let i = 0; i < 3; i++) await queuePass(VISITOR, 9, 4, db);
+    await queuePass(VISITOR, 10, 4, db);
+    await queuePass("u1", 9, 4, db);
+    expect((await waitingPasses(VISITOR, db)).map((pass) => pass.deckId)).toEqual([9, 10]);
+    expect((await waitingPasses("u1", db)).map((pass) => pass.deckId)).toEqual([9]);
   });
 });

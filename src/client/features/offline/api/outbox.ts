@@ -7,7 +7,17 @@
  */
 import { REVIEW_BATCH_MAX } from "@shared/memory/limits";
 import type { ReviewInput } from "@shared/schemas/review";
-import { type OutboxAnswer, type OutboxItem, type OutboxPass, offlineDb, VISITOR } from "./offline-db";
+import type { IDBPTransaction } from "idb";
+import {
+  ACCOUNT_OUTBOX_MAX,
+  type OfflineSchema,
+  type OutboxAnswer,
+  type OutboxItem,
+  type OutboxPass,
+  offlineDb,
+  VISITOR,
+  VISITOR_OUTBOX_MAX,
+} from "./offline-db";
 
 export interface Sender {
   /** Sends up to REVIEW_BATCH_MAX answers; resolves once the server has replied with success. */
@@ -23,18 +33,49 @@ function queuedAt(): number {
   return lastQueuedAt;
 }
 
-export async function queueAnswer(userId: string, review: ReviewInput, name?: string): Promise<void> {
-  const item: OutboxAnswer = { kind: "answer", id: review.id, userId, queuedAt: queuedAt(), review };
-  await (await offlineDb(name)).put("outbox", item);
-}
-
-export async function queuePass(userId: string, deckId: number, courseId: number, name?: string): Promise<void> {
-  const item: OutboxPass = { kind: "pass", id: crypto.randomUUID(), userId, queuedAt: queuedAt(), deckId, courseId };
-  await (await offlineDb(name)).put("outbox", item);
-}
-
 function ownerRange(userId: string, kind: OutboxItem["kind"]) {
   return IDBKeyRange.bound([userId, kind, -Infinity], [userId, kind, Infinity]);
+}
+
+/** How many answers of this owner the outbox keeps at most (decision 0035). */
+export function outboxMax(userId: string): number {
+  return userId === VISITOR ? VISITOR_OUTBOX_MAX : ACCOUNT_OUTBOX_MAX;
+}
+
+type OutboxWrite = IDBPTransaction<OfflineSchema, ["outbox"], "readwrite">;
+
+/**
+ * Deletes this owner's oldest answers beyond `outboxMax`, inside the caller's transaction (so two
+ * tabs queueing at once cannot both miss the limit). Passes are never touched.
+ */
+async function dropOldestAnswers(tx: OutboxWrite, userId: string): Promise<void> {
+  const index = tx.store.index("by-owner");
+  const excess = (await index.count(ownerRange(userId, "answer"))) - outboxMax(userId);
+  let dropped = 0;
+  let cursor = excess > 0 ? await index.openCursor(ownerRange(userId, "answer")) : null;
+  while (cursor && dropped < excess) {
+    await cursor.delete();
+    dropped += 1;
+    cursor = await cursor.continue();
+  }
+  if (dropped > 0) console.warn(`Outbox full: dropped the ${dropped} oldest answers kept on this device`);
+}
+
+export async function queueAnswer(userId: string, review: ReviewInput, name?: string): Promise<void> {
+  const item: OutboxAnswer = { kind: "answer", id: review.id, userId, queuedAt: queuedAt(), review };
+  const tx = (await offlineDb(name)).transaction("outbox", "readwrite");
+  await tx.store.put(item);
+  await dropOldestAnswers(tx, userId);
+  await tx.done;
+}
+
+/** Queues a pass, unless one for the deck already waits (the server records a deck once anyway). */
+export async function queuePass(userId: string, deckId: number, courseId: number, name?: string): Promise<void> {
+  const item: OutboxPass = { kind: "pass", id: crypto.randomUUID(), userId, queuedAt: queuedAt(), deckId, courseId };
+  const tx = (await offlineDb(name)).transaction("outbox", "readwrite");
+  const waiting = (await tx.store.index("by-owner").getAll(ownerRange(userId, "pass"))) as OutboxPass[];
+  if (!waiting.some((pass) => pass.deckId === deckId)) await tx.store.put(item);
+  await tx.done;
 }
 
 /** How many answers of this person wait for the server. */
@@ -118,6 +159,8 @@ export async function mergeVisitorInto(userId: string, name?: string): Promise<n
       cursor = await cursor.continue();
     }
   }
+  // Up to a visitor's limit joins the account's outbox: it keeps to its own.
+  await dropOldestAnswers(tx, userId);
   await tx.done;
   return moved;
 }

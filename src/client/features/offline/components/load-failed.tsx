@@ -11,13 +11,15 @@ interface LoadFailedProps {
   retry(): void;
   /** The page's own sentence for a failure other than the network (e.g. "The course could not be loaded."). */
   message?: string;
+  /** The page's own sentence offline, for a page that is never kept (search needs the server). */
+  offlineMessage?: string;
 }
 
 /**
  * A page whose data did not come: offline and not kept, it says so; any other failure says it
  * could not be loaded. Both offer a retry and a way back, never an endless spinner.
  */
-export function LoadFailed({ error, retry, message }: LoadFailedProps) {
+export function LoadFailed({ error, retry, message, offlineMessage }: LoadFailedProps) {
   const { t } = useTranslation();
   const online = useOnline();
   const navigate = useNavigate();
@@ -26,7 +28,9 @@ export function LoadFailed({ error, retry, message }: LoadFailedProps) {
   return (
     <div role="alert">
       {offline && <h2>{t("offline.not_available_title")}</h2>}
-      <p className={styles.message}>{offline ? t("offline.not_available") : (message ?? t("offline.load_failed"))}</p>
+      <p className={styles.message}>
+        {offline ? (offlineMessage ?? t("offline.not_available")) : (message ?? t("offline.load_failed"))}
+      </p>
       <div className={styles.actions}>
         <Button onClick={retry}>{t("offline.retry")}</Button>
         <Button variant="secondary" onClick={() => navigate(-1)}>

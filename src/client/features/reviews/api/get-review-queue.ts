@@ -1,5 +1,5 @@
 import { whileSignedIn } from "@client/features/accounts/api/get-session";
-import { queueWithOfflineCopy } from "@client/features/offline/api/offline-copy";
+import { loadWithOfflineCopy, reviewQueueCopy } from "@client/features/offline/api/offline-copy";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -10,12 +10,14 @@ export const reviewQueueQuery = (courseId?: number) =>
     queryKey: reviewKeys.queue(courseId),
     // Offline, the queue last read (kept courses store theirs) less the cards answered since (decision 0025).
     queryFn: () =>
-      queueWithOfflineCopy(courseId, async () =>
-        unwrap(
-          (await typedApi()).reviews.queue.$get({
-            query: courseId === undefined ? {} : { courseId: String(courseId) },
-          }),
-        ),
+      loadWithOfflineCopy(
+        async () =>
+          unwrap(
+            (await typedApi()).reviews.queue.$get({
+              query: courseId === undefined ? {} : { courseId: String(courseId) },
+            }),
+          ),
+        reviewQueueCopy(courseId),
       ),
     // A session's queue is taken once: answering changes it, and refetching would reshuffle it.
     staleTime: Number.POSITIVE_INFINITY,

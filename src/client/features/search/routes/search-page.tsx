@@ -4,6 +4,7 @@ import { Page } from "@client/components/page";
 import { TextField } from "@client/components/text-field";
 import { CourseCard } from "@client/features/courses/components/course-card";
 import gridStyles from "@client/features/courses/components/course-card.module.css";
+import { LoadFailed } from "@client/features/offline/components/load-failed";
 import { useLocalePath } from "@client/lib/use-language";
 import type { SearchResult } from "@shared/schemas/course";
 import { type FormEvent, useState } from "react";
@@ -22,7 +23,7 @@ export function SearchPage() {
     event.preventDefault();
     if (draft.trim()) setParams({ q: draft.trim() });
   };
-  const { data, isPending, isError } = useSearch(q);
+  const { data, isPending, isError, error, refetch } = useSearch(q);
   const results = data?.items;
 
   return (
@@ -34,7 +35,13 @@ export function SearchPage() {
       {!q ? (
         <p className={styles.note}>{t("search.empty_query")}</p>
       ) : isError ? (
-        <p role="alert">{t("search.failed")}</p>
+        // Offline it says search needs a connection; either way Try again asks once more.
+        <LoadFailed
+          error={error}
+          retry={() => void refetch()}
+          message={t("search.failed")}
+          offlineMessage={t("search_offline.needs_connection")}
+        />
       ) : isPending ? (
         <Loading label={t("search.loading")} />
       ) : !results || results.length === 0 ? (

@@ -18,6 +18,13 @@ export interface ChartContext {
 }
 
 const CELL_GAP = 2;
+/**
+ * The calendar's month labels take this many pixels above its rows. Fixed, so the weekday labels
+ * beside the scrolling calendar (stats-page.tsx) line up with the rows without reading the chart.
+ */
+export const MONTH_AXIS_HEIGHT = 24;
+/** The calendar's weekday rows that are labelled (0 = Monday): every other day, as on most calendars. */
+export const LABELLED_WEEKDAYS = [0, 2, 4, 6];
 
 function base(c: ChartContext) {
   return {
@@ -85,12 +92,17 @@ export function heatmapConfig(heatmap: Heatmap, c: ChartContext): ChartConfigura
           min: -0.5,
           max: heatmap.weeks - 0.5,
           offset: false,
-          grid: { display: false },
+          // No tick marks (they would take 8 px): a label's line and its padding fit the fixed height.
+          grid: { display: false, drawTicks: false },
           border: { display: false },
           afterBuildTicks: ticksAt(heatmap.months.map((m) => m.x)),
+          afterFit: (scale) => {
+            scale.height = MONTH_AXIS_HEIGHT;
+          },
           ticks: {
             color: c.colors.muted,
             font: { family: c.font },
+            padding: 6,
             autoSkip: false,
             maxRotation: 0,
             callback: (value) => {
@@ -99,21 +111,15 @@ export function heatmapConfig(heatmap: Heatmap, c: ChartContext): ChartConfigura
             },
           },
         },
+        // The weekday labels are drawn beside the chart, outside its scrolling box, so a phone that
+        // opens the calendar on its latest weeks still shows them (stats-page.tsx, CalendarWeekdays).
         y: {
           type: "linear",
+          display: false,
           reverse: true,
           min: -0.5,
           max: 6.5,
           offset: false,
-          grid: { display: false },
-          border: { display: false },
-          afterBuildTicks: ticksAt([0, 2, 4, 6]),
-          ticks: {
-            color: c.colors.muted,
-            font: { family: c.font },
-            autoSkip: false,
-            callback: (value) => c.f.weekdayName(Number(value)),
-          },
         },
       },
     },

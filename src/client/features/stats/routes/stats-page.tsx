@@ -24,6 +24,8 @@ import {
   fluencyConfig,
   forecastConfig,
   heatmapConfig,
+  LABELLED_WEEKDAYS,
+  MONTH_AXIS_HEIGHT,
   retentionConfig,
   statesConfig,
 } from "../components/chart-configs";
@@ -32,6 +34,7 @@ import styles from "../components/stats.module.css";
 import { type ChartColors, chartColors } from "../lib/colors";
 import {
   CARD_STATES,
+  type Formats,
   fluencySummary,
   fluencyTable,
   forecastDays,
@@ -147,13 +150,16 @@ function Charts({ stats }: { stats: LearnerStats }) {
           hasReviews
             ? (label) => (
                 <>
-                  <ChartCanvas
-                    build={heatmap}
-                    label={label}
-                    height={9.5}
-                    minWidth="44rem"
-                    scrollLabel={t("stats.calendar")}
-                  />
+                  <div className={styles.calendar}>
+                    <CalendarWeekdays f={f} height={CALENDAR_HEIGHT} />
+                    <ChartCanvas
+                      build={heatmap}
+                      label={label}
+                      height={CALENDAR_HEIGHT}
+                      minWidth="44rem"
+                      scrollLabel={t("stats.calendar")}
+                    />
+                  </div>
                   <HeatLegend />
                 </>
               )
@@ -208,6 +214,31 @@ function shape(stats: LearnerStats) {
 }
 
 /** The calendar's shades, from no reviews to the busiest days (the table has the numbers). */
+/** The calendar's height in rem. */
+const CALENDAR_HEIGHT = 9.5;
+
+/**
+ * The calendar's weekday labels, beside its scrolling box rather than on the canvas: a phone opens
+ * the calendar on its latest weeks, scrolled away from the canvas's left edge. Seven rows of the
+ * chart's height under its month labels, so each label sits at its row; the canvas says the same
+ * to screen readers, and the table has the figures.
+ */
+function CalendarWeekdays({ f, height }: { f: Formats; height: number }) {
+  return (
+    <div
+      className={styles.weekdays}
+      aria-hidden="true"
+      style={{ height: `${height}rem`, paddingTop: MONTH_AXIS_HEIGHT }}
+    >
+      {LABELLED_WEEKDAYS.map((day) => (
+        <span key={day} style={{ gridRow: day + 1 }}>
+          {f.weekdayName(day)}
+        </span>
+      ))}
+    </div>
+  );
+}
+
 function HeatLegend() {
   const { t } = useTranslation();
   useTheme(); // the shades are read from the scheme in effect: read again when it changes
