@@ -77,7 +77,10 @@ describe("Quizlet text", () => {
     ]);
     // " \t " is blank and no card at all; the others each have their own reason.
     expect(skipped).toEqual({ noSeparator: 1, noQuestion: 1, noAnswer: 1 });
-    const commas = parseQuizlet(",no question\nsheep,\ncow,moo", { term: { kind: "comma" }, card: { kind: "newline" } });
+    const commas = parseQuizlet(",no question\nsheep,\ncow,moo", {
+      term: { kind: "comma" },
+      card: { kind: "newline" },
+    });
     expect(commas.skipped).toEqual({ noSeparator: 0, noQuestion: 1, noAnswer: 1 });
   });
 
@@ -376,7 +379,13 @@ describe("the import plan", () => {
     const three = planImport([deck("A", 3)], texts);
     expect(three).toMatchObject({ decks: [], cardCount: 0, skipped: [{ name: "A", cards: 3 }], merged: [] });
     const apart = planImport([deck("A", 1), deck("B", 2)], texts);
-    expect(apart).toMatchObject({ decks: [], skipped: [{ name: "A", cards: 1 }, { name: "B", cards: 2 }] });
+    expect(apart).toMatchObject({
+      decks: [],
+      skipped: [
+        { name: "A", cards: 1 },
+        { name: "B", cards: 2 },
+      ],
+    });
   });
 
   it("keeps a card's display time from the source, else gives the default, and counts the kept ones", () => {

@@ -442,7 +442,6 @@ function ColumnSelect({ label, value, options, allOthers, only, onChange }: Colu
     <SelectField label={label} value={value} onChange={(e) => onChange(Number(e.target.value))}>
       {allOthers && <option value={-1}>{allOthers}</option>}
       {(only ?? options.map((_, i) => i)).map((i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: columns are identified by position
         <option key={i} value={i}>
           {options[i]}
         </option>
