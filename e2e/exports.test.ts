@@ -92,6 +92,8 @@ describe("exporting a course", () => {
       expect(csv.suggestedFilename()).toBe(`${courseName}.csv`);
       const text = await readFile(await csv.path(), "utf8");
       expect(text.split("\n").slice(0, 2)).toEqual(["#separator:Comma", "#html:false"]);
+      // Front and Back as Anki names its fields, and each card's display time in its own column.
+      expect(text).toContain("\n#columns:Front,Back,Deck,GUID,Duration\n");
       expect(text).toContain(`"uno, one",1,${courseName}::Numbers,`);
       expect(text).toContain(`"dos ""two""",2,`);
       expect(text).toContain(`三,"さん\nthree",`);

@@ -57,6 +57,94 @@ describe("importing cards", () => {
     await page.getByRole("button", { name: /^Answer dog/ }).waitFor();
   });
 
+  it("says plainly that 3 cards cannot be imported, with no count of 0 decks and no 'nothing is lost', and disables Import", async () => {
+    const page = await session.newPage();
+    await signUpConfirmed(page, "en", "toofew");
+    await page.goto("/en/import");
+    await page.getByLabel("Cards as text").fill(["perro\tdog", "gato\tcat", "pez\tfish"].join("\n"));
+    const preview = page.getByRole("region", { name: "Preview" });
+    await preview
+      .getByRole("alert")
+      .getByText("Nothing can be imported: a deck needs at least 4 cards, and only 3 cards were found.")
+      .waitFor();
+    expect(await preview.getByText(/will be created/).count()).toBe(0);
+    expect(await page.getByText(/Nothing is lost/).count()).toBe(0);
+    const button = page.getByRole("button", { name: "Import", exact: true });
+    expect(await button.isDisabled()).toBe(true);
+    expect(await button.getAttribute("aria-describedby")).toBe(await preview.getByRole("alert").getAttribute("id"));
+    await expectAccessible(page);
+    // A fourth card makes the deck: the summary and the button come back.
+    await page.getByLabel("Cards as text").fill(["perro\tdog", "gato\tcat", "pez\tfish", "ave\tbird"].join("\n"));
+    await preview.getByText("1 deck with 4 cards will be created.").waitFor();
+    expect(await button.isEnabled()).toBe(true);
+  });
+
+  it("names each skipped pasted line's reason and keeps a second tab in the answer (Japanese, phone)", async () => {
+    const page = await session.newPage(PHONE);
+    await signUpConfirmed(page, "ja", "reasons");
+    await page.goto("/ja/import");
+    const pasted = [
+      "犬\tdog",
+      "\tno question",
+      "羊\t",
+      "猫\tcat",
+      "牛\tcow\twith extra tab",
+      "馬\thorse",
+      "no separator",
+    ];
+    await page.getByLabel("カードのテキスト").fill(pasted.join("\n"));
+    const preview = page.getByRole("region", { name: "プレビュー" });
+    await preview.getByText("1デッキ（4枚のカード）を作成します。").waitFor();
+    const losses = preview.getByRole("list", { name: "取り込まれないもの" });
+    expect(await losses.getByRole("listitem").allTextContents()).toEqual([
+      "区切りのない1行は取り込まれません。",
+      "区切りの前に何もない（問題のない）1行は取り込まれません。",
+      "区切りの後に何もない（答えのない）1行は取り込まれません。",
+    ]);
+    await preview.getByText("1行に用語と定義の区切りが2つ以上あります。").waitFor();
+    // Three cards are shown: the third holds the tab as written.
+    expect(await preview.getByRole("row").nth(3).allTextContents()).toEqual(["牛cow\twith extra tab"]);
+    // Too few in Japanese too: the reason, and the button disabled.
+    await page.getByLabel("カードのテキスト").fill(pasted.slice(0, 4).join("\n"));
+    await preview
+      .getByRole("alert")
+      .getByText("取り込めるものがありません。デッキには4枚以上のカードが必要ですが、見つかったカードは2枚だけです。")
+      .waitFor();
+    expect(await page.getByRole("button", { name: "取り込む", exact: true }).isDisabled()).toBe(true);
+    await expectAccessible(page);
+  });
+
+  it("reads our own CSV export back: no Deck or GUID column to choose, nothing lost, display times kept", async () => {
+    const page = await session.newPage();
+    await signUpConfirmed(page, "en", "owncsv");
+    await page.goto("/en/import");
+    await page.getByLabel(/^A file/).check();
+    const csv = [
+      "#separator:Comma",
+      "#html:false",
+      "#notetype:Basic (Flashcards)",
+      "#columns:Front,Back,Deck,GUID,Duration",
+      "#deck column:3",
+      "#guid column:4",
+      ...["uno", "dos", "tres", "cuatro", "cinco"].map(
+        (word, i) => `${word},${i + 1},Numbers::Spanish,g${i},${i + 1.5}`,
+      ),
+    ].join("\n");
+    await page.getByLabel("File", { exact: true }).setInputFiles({
+      name: "Numbers.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv),
+    });
+    const preview = page.getByRole("region", { name: "Preview" });
+    await preview.getByText("1 deck with 5 cards will be created.").waitFor();
+    await preview.getByText("Every card keeps its display time from the file.").waitFor();
+    await preview.getByText("Nothing is lost: every card comes along as text.").waitFor();
+    const options = await page.getByLabel("Question column").locator("option").allTextContents();
+    expect(options).toEqual(["Front", "Back"]);
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Numbers" }).waitFor();
+  });
+
   it("reads an Anki package in a worker, lists what is lost, and adds its decks to an own course (Japanese, phone)", async () => {
     const page = await session.newPage(PHONE);
     await signUpConfirmed(page, "ja", "anki");

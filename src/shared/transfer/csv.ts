@@ -4,6 +4,7 @@
  * them a header row is recognised when the first row names the columns (decision 0027).
  */
 import Papa from "papaparse";
+import { CARD_DURATION_MAX_SECONDS, CARD_DURATION_MIN_SECONDS } from "../limits";
 import { htmlToText } from "./html";
 import { withoutCommonParent } from "./plan";
 import { type ImportDeck, ImportFileError, type ImportLosses, NO_LOSSES } from "./types";
@@ -17,6 +18,14 @@ export interface DelimitedTable {
   /** 0-based columns named by Anki's header, if any. */
   deckColumn: number | null;
   tagsColumn: number | null;
+  /** `#guid column:` and `#notetype column:`: identifiers, never a question or an answer. */
+  guidColumn: number | null;
+  notetypeColumn: number | null;
+  /**
+   * A column named "Duration" in Anki's `#columns:` header (our own CSV export writes one): each
+   * card's display time in seconds. Anki leaves a column no field is named after unmapped.
+   */
+  durationColumn: number | null;
   /** `#deck:` — every row's deck. */
   deck: string | null;
   /** `#tags:` — tags of every row. */
@@ -38,6 +47,8 @@ interface AnkiHeaders {
   columns?: string[];
   deckColumn?: number;
   tagsColumn?: number;
+  guidColumn?: number;
+  notetypeColumn?: number;
   deck?: string;
   tags?: string[];
   bodyStart: number;
@@ -59,10 +70,12 @@ function readAnkiHeaders(text: string): AnkiHeaders {
     else if (key === "html") headers.html = value.trim().toLowerCase() === "true";
     else if (key === "deck column") headers.deckColumn = Number(value) - 1;
     else if (key === "tags column") headers.tagsColumn = Number(value) - 1;
+    else if (key === "guid column") headers.guidColumn = Number(value) - 1;
+    else if (key === "notetype column") headers.notetypeColumn = Number(value) - 1;
     else if (key === "deck") headers.deck = value.trim();
     else if (key === "tags") headers.tags = value.trim().split(/\s+/).filter(Boolean);
     else if (key === "columns") columnsLine = value.replace(/\r$/, "");
-    else if (!/^(notetype|guid|notetype column|guid column|if matches|match scope)$/.test(key)) break;
+    else if (!/^(notetype|guid|if matches|match scope)$/.test(key)) break;
     offset = end < 0 ? text.length : end + 1;
   }
   headers.bodyStart = offset;
@@ -102,13 +115,18 @@ export function parseDelimited(text: string): DelimitedTable {
   } else columns = [];
   const width = Math.max(columns.length, ...rows.map((row) => row.length));
   columns = Array.from({ length: width }, (_, i) => columns[i]?.trim() || null);
+  const column = (n: number | undefined) => (n !== undefined && Number.isInteger(n) && n >= 0 ? n : null);
+  const duration = headers.columns ? columns.findIndex((name) => name?.toLowerCase() === "duration") : -1;
   return {
     columns,
     rows,
     delimiter: parsed.meta.delimiter,
     html: headers.html ?? false,
-    deckColumn: headers.deckColumn ?? null,
-    tagsColumn: headers.tagsColumn ?? null,
+    deckColumn: column(headers.deckColumn),
+    tagsColumn: column(headers.tagsColumn),
+    guidColumn: column(headers.guidColumn),
+    notetypeColumn: column(headers.notetypeColumn),
+    durationColumn: duration >= 0 ? duration : null,
     deck: headers.deck ?? null,
     tags: headers.tags ?? [],
   };
@@ -119,10 +137,33 @@ export interface ColumnChoice {
   answer: number;
 }
 
-/** The first two columns that are not the deck or tags column. */
+/** Columns that say where a card goes or how it is shown (deck, tags, GUID, note type, duration). */
+function metaColumns(table: DelimitedTable): Set<number> {
+  const { deckColumn, tagsColumn, guidColumn, notetypeColumn, durationColumn } = table;
+  return new Set(
+    [deckColumn, tagsColumn, guidColumn, notetypeColumn, durationColumn].filter((i): i is number => i !== null),
+  );
+}
+
+/** The columns a question or an answer can come from: every column but the meta columns. */
+export function textColumns(table: DelimitedTable): number[] {
+  const meta = metaColumns(table);
+  const free = table.columns.map((_, i) => i).filter((i) => !meta.has(i));
+  return free.length ? free : table.columns.map((_, i) => i);
+}
+
+/** The first two text columns. */
 export function defaultColumns(table: DelimitedTable): ColumnChoice {
-  const free = table.columns.map((_, i) => i).filter((i) => i !== table.deckColumn && i !== table.tagsColumn);
+  const free = textColumns(table);
   return { question: free[0] ?? 0, answer: free[1] ?? free[0] ?? 0 };
+}
+
+/** A display time in seconds as our export writes it ("2.5"), if within the card limits. */
+function readDuration(value: string): number | undefined {
+  const text = value.trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) return undefined;
+  const seconds = Number(text);
+  return seconds >= CARD_DURATION_MIN_SECONDS && seconds <= CARD_DURATION_MAX_SECONDS ? seconds : undefined;
 }
 
 export interface TableImport {
@@ -138,7 +179,7 @@ export function tableToDecks(table: DelimitedTable, choice: ColumnChoice, fallba
   const decks = new Map<string, ImportDeck>();
   const tags = new Map<string, number>();
   const losses = { ...NO_LOSSES };
-  const used = new Set([choice.question, choice.answer, table.deckColumn, table.tagsColumn]);
+  const used = new Set([choice.question, choice.answer, ...metaColumns(table)]);
   for (const row of table.rows) {
     const cell = (i: number) => row[i] ?? "";
     const convert = (value: string) => {
@@ -157,7 +198,8 @@ export function tableToDecks(table: DelimitedTable, choice: ColumnChoice, fallba
     }
     const deckName = (table.deckColumn !== null ? cell(table.deckColumn).trim() : "") || table.deck || fallbackDeck;
     const deck = decks.get(deckName) ?? { name: deckName, cards: [] };
-    deck.cards.push({ question, answer });
+    const duration = table.durationColumn !== null ? readDuration(cell(table.durationColumn)) : undefined;
+    deck.cards.push(duration === undefined ? { question, answer } : { question, answer, duration });
     decks.set(deckName, deck);
     const rowTags = [...table.tags, ...(table.tagsColumn !== null ? cell(table.tagsColumn).split(/\s+/) : [])];
     for (const tag of rowTags.filter(Boolean)) tags.set(tag, (tags.get(tag) ?? 0) + 1);

@@ -36,6 +36,8 @@ export interface ImportPlan {
   /** Questions or answers cut to the length limit. */
   shortened: number;
   cardCount: number;
+  /** Cards of the planned decks whose display time came from the source (the rest get the default). */
+  keptDurations: number;
 }
 
 export interface PlanTexts {
@@ -81,11 +83,14 @@ function chunk<T>(items: T[]): T[][] {
 
 export function planImport(decks: ImportDeck[], texts: PlanTexts): ImportPlan {
   let shortened = 0;
+  const fromSource = new Set<PlannedCard>();
   const card = (c: ImportCard): PlannedCard => {
     const [question, q] = cut(c.question, TEXT_LIMITS.question);
     const [answer, a] = cut(c.answer, TEXT_LIMITS.answer);
     shortened += Number(q) + Number(a);
-    return { question, answer, duration: CARD_DURATION_DEFAULT_CREATE };
+    const planned = { question, answer, duration: c.duration ?? CARD_DURATION_DEFAULT_CREATE };
+    if (c.duration !== undefined) fromSource.add(planned);
+    return planned;
   };
   const out: PlannedDeck[] = [];
   const add = (name: string, sources: string[], cards: PlannedCard[]) => {
@@ -129,6 +134,7 @@ export function planImport(decks: ImportDeck[], texts: PlanTexts): ImportPlan {
     overLimit,
     shortened,
     cardCount: kept.reduce((sum, deck) => sum + deck.cards.length, 0),
+    keptDurations: kept.reduce((sum, deck) => sum + deck.cards.filter((c) => fromSource.has(c)).length, 0),
   };
 }
 

@@ -39,24 +39,47 @@ function splitCards(text: string, separator: CardSeparator): string[] {
   return text.split(by).filter((chunk) => chunk.trim() !== "");
 }
 
-export interface QuizletResult {
-  cards: ImportCard[];
-  /** Chunks without the term separator: no answer, left out. */
-  skipped: number;
+/** Why pasted chunks were left out, each counted on its own (the preview names each reason). */
+export interface QuizletSkipped {
+  /** Chunks without the term separator at all. */
+  noSeparator: number;
+  /** Chunks with the separator but nothing before it (`\tdog`). */
+  noQuestion: number;
+  /** Chunks with the separator but nothing after it (`犬\t`). */
+  noAnswer: number;
 }
 
-/** Splits each card at the first term separator: definitions may contain it again. */
+export interface QuizletResult {
+  cards: ImportCard[];
+  skipped: QuizletSkipped;
+  /** Cards whose definition holds the term separator again: kept in the answer, as written. */
+  separatorInAnswer: number;
+}
+
+/**
+ * Splits each card at the first term separator, as Quizlet's import does: whatever follows, the
+ * separator included, is the definition (`牛\tcow\tox` → "牛" / "cow\tox").
+ */
 export function parseQuizlet(text: string, separators: QuizletSeparators): QuizletResult {
   const normalised = text.replace(/\r\n?/g, "\n");
   const by = termText(separators.term);
   const cards: ImportCard[] = [];
-  let skipped = 0;
+  const skipped: QuizletSkipped = { noSeparator: 0, noQuestion: 0, noAnswer: 0 };
+  let separatorInAnswer = 0;
   for (const chunk of splitCards(normalised, separators.card)) {
     const at = by === "" ? -1 : chunk.indexOf(by);
-    const question = at < 0 ? "" : chunk.slice(0, at).trim();
-    const answer = at < 0 ? "" : chunk.slice(at + by.length).trim();
-    if (question && answer) cards.push({ question, answer });
-    else skipped += 1;
+    if (at < 0) {
+      skipped.noSeparator += 1;
+      continue;
+    }
+    const question = chunk.slice(0, at).trim();
+    const answer = chunk.slice(at + by.length).trim();
+    if (!question) skipped.noQuestion += 1;
+    else if (!answer) skipped.noAnswer += 1;
+    else {
+      cards.push({ question, answer });
+      if (answer.includes(by)) separatorInAnswer += 1;
+    }
   }
-  return { cards, skipped };
+  return { cards, skipped, separatorInAnswer };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { readAnkiPackage } from "./anki";
 import { ankiToDecks, defaultFieldChoices, usedNoteTypes } from "./anki-convert";
 import { expandCloze } from "./cloze";
-import { defaultColumns, parseDelimited, tableToDecks } from "./csv";
+import { defaultColumns, parseDelimited, tableToDecks, textColumns } from "./csv";
 import { htmlToText } from "./html";
 import { courseTags, deckName, planImport } from "./plan";
 import { detectSeparators, parseQuizlet } from "./quizlet";
@@ -46,7 +46,7 @@ describe("Quizlet text", () => {
     const { cards, skipped } = parseQuizlet(pasted, separators);
     expect(cards[0]).toEqual({ question: "hola", answer: "hello" });
     expect(cards).toHaveLength(5);
-    expect(skipped).toBe(0);
+    expect(skipped).toEqual({ noSeparator: 0, noQuestion: 0, noAnswer: 0 });
   });
 
   it("detects comma and semicolon on one line, and takes custom separators", () => {
@@ -63,8 +63,35 @@ describe("Quizlet text", () => {
         { question: "a", answer: "1" },
         { question: "b", answer: "2" },
       ],
-      skipped: 1,
+      skipped: { noSeparator: 1, noQuestion: 0, noAnswer: 0 },
+      separatorInAnswer: 0,
     });
+  });
+
+  it("counts each skipped line by its reason: no separator, no question, no answer", () => {
+    const pasted = ["犬\tdog", "\tno question", "羊\t", "no separator here", "猫\tcat", " \t "].join("\n");
+    const { cards, skipped } = parseQuizlet(pasted, detectSeparators(pasted));
+    expect(cards).toEqual([
+      { question: "犬", answer: "dog" },
+      { question: "猫", answer: "cat" },
+    ]);
+    // " \t " is blank and no card at all; the others each have their own reason.
+    expect(skipped).toEqual({ noSeparator: 1, noQuestion: 1, noAnswer: 1 });
+    const commas = parseQuizlet(",no question\nsheep,\ncow,moo", {
+      term: { kind: "comma" },
+      card: { kind: "newline" },
+    });
+    expect(commas.skipped).toEqual({ noSeparator: 0, noQuestion: 1, noAnswer: 1 });
+  });
+
+  it("splits at the first separator and keeps a further one in the answer, counted for the preview", () => {
+    const pasted = "牛\tcow\twith extra tab\n馬\thorse";
+    const result = parseQuizlet(pasted, detectSeparators(pasted));
+    expect(result.cards).toEqual([
+      { question: "牛", answer: "cow\twith extra tab" },
+      { question: "馬", answer: "horse" },
+    ]);
+    expect(result.separatorInAnswer).toBe(1);
   });
 });
 
@@ -107,6 +134,59 @@ describe("CSV and TSV", () => {
       { question: "4", answer: "6" },
     ]);
     expect(losses.extraFields).toBe(3);
+  });
+
+  it("recognises our own CSV export: deck, GUID and duration columns are used, not lost nor offered", () => {
+    const exported = [
+      "#separator:Comma",
+      "#html:false",
+      "#notetype:Basic (Flashcards)",
+      "#tags:spanish",
+      "#columns:Front,Back,Deck,GUID,Duration",
+      "#deck column:3",
+      "#guid column:4",
+      "perro,dog,Spanish::Animals,aB3$x,2.5",
+      "gato,cat,Spanish::Animals,c%D4y,10",
+      "pez,fish,Spanish::Animals,e&F5z,abc",
+      "uno,one,Spanish::Numbers,g*H6w,99",
+    ].join("\n");
+    const table = parseDelimited(exported);
+    expect(table).toMatchObject({ deckColumn: 2, guidColumn: 3, durationColumn: 4 });
+    // Only the question and answer columns are offered as question or answer.
+    expect(textColumns(table)).toEqual([0, 1]);
+    expect(defaultColumns(table)).toEqual({ question: 0, answer: 1 });
+    const result = tableToDecks(table, defaultColumns(table), "Fallback");
+    expect(result.losses).toEqual({ ...result.losses, extraFields: 0 });
+    expect(result.parent).toBe("Spanish");
+    // A duration outside 0.5–30 s or not a number is left to the default.
+    expect(result.decks).toEqual([
+      {
+        name: "Animals",
+        cards: [
+          { question: "perro", answer: "dog", duration: 2.5 },
+          { question: "gato", answer: "cat", duration: 10 },
+          { question: "pez", answer: "fish" },
+        ],
+      },
+      { name: "Numbers", cards: [{ question: "uno", answer: "one" }] },
+    ]);
+  });
+
+  it("reads the exports made before the Duration column: the GUID column is not an extra field", () => {
+    const older = [
+      "#separator:Comma",
+      "#html:false",
+      "#notetype:Basic (Flashcards)",
+      "#columns:Question,Answer,Deck,GUID",
+      "#deck column:3",
+      "#guid column:4",
+      ...Array.from({ length: 5 }, (_, i) => `q${i},a${i},Course::Deck,guid${i}`),
+    ].join("\n");
+    const table = parseDelimited(older);
+    expect(textColumns(table)).toEqual([0, 1]);
+    const result = tableToDecks(table, defaultColumns(table), "Fallback");
+    expect(result.losses.extraFields).toBe(0);
+    expect(result.decks[0]?.cards[0]).toEqual({ question: "q0", answer: "a0" });
   });
 
   it("refuses broken quotes and an empty file with their own codes", async () => {
@@ -293,6 +373,35 @@ describe("the import plan", () => {
     const skipped = planImport([deck("A", 2), deck("B", 10)], texts);
     expect(skipped.skipped).toEqual([{ name: "A", cards: 2 }]);
     expect(skipped.decks).toHaveLength(1);
+  });
+
+  it("makes no deck of fewer than 4 cards in all: every deck is skipped, none is created", () => {
+    const three = planImport([deck("A", 3)], texts);
+    expect(three).toMatchObject({ decks: [], cardCount: 0, skipped: [{ name: "A", cards: 3 }], merged: [] });
+    const apart = planImport([deck("A", 1), deck("B", 2)], texts);
+    expect(apart).toMatchObject({
+      decks: [],
+      skipped: [
+        { name: "A", cards: 1 },
+        { name: "B", cards: 2 },
+      ],
+    });
+  });
+
+  it("keeps a card's display time from the source, else gives the default, and counts the kept ones", () => {
+    const timed = {
+      name: "T",
+      cards: [
+        { question: "q1", answer: "a", duration: 1.5 },
+        { question: "q2", answer: "a" },
+        { question: "q3", answer: "a", duration: 30 },
+        { question: "q4", answer: "a" },
+      ],
+    };
+    const plan = planImport([timed], texts);
+    expect(plan.decks[0]?.cards.map((c) => c.duration)).toEqual([1.5, 3, 30, 3]);
+    expect(plan.keptDurations).toBe(2);
+    expect(planImport([deck("A", 4)], texts).keptDurations).toBe(0);
   });
 
   it("cuts long texts and names, keeps at most 40 decks, and tidies tags", () => {

@@ -6,6 +6,8 @@
 export interface ImportCard {
   question: string;
   answer: string;
+  /** Display time in seconds, when the source carries one (our own CSV export); else the default. */
+  duration?: number;
 }
 
 export interface ImportDeck {

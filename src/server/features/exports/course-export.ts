@@ -6,6 +6,8 @@ export interface ExportCard {
   id: number;
   question: string;
   answer: string;
+  /** Display time in seconds (0.5–30): the CSV's Duration column, read back by the import. */
+  duration: number;
 }
 
 export interface ExportDeck {

@@ -38,6 +38,7 @@ export async function loadCourseExport(db: Database, courseId: number): Promise<
           deckId: flashcards.deckId,
           question: flashcards.question,
           answer: flashcards.correctAnswer,
+          duration: flashcards.duration,
         })
         .from(flashcards)
         .innerJoin(decks, eq(decks.id, flashcards.deckId))

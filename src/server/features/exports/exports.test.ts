@@ -31,6 +31,8 @@ const AWKWARD = [
   { question: "日本の首都は？", answer: "東京（とうきょう）、です" },
 ];
 
+const DURATIONS = [1.5, 3, 0.5, 30, 2.5];
+
 async function makeCourse(name: string, deckCards: { name: string; cards: typeof AWKWARD }[], tags: string[] = []) {
   const user = await createUser(db);
   const [course] = await db.insert(courses).values({ userId: user.id, name }).returning();
@@ -45,7 +47,15 @@ async function makeCourse(name: string, deckCards: { name: string; cards: typeof
     if (!row) throw new Error("no deck");
     const cards = await db
       .insert(flashcards)
-      .values(deck.cards.map((card) => ({ deckId: row.id, question: card.question, correctAnswer: card.answer })))
+      // Display times that are not the default, written in the CSV's Duration column.
+      .values(
+        deck.cards.map((card, i) => ({
+          deckId: row.id,
+          question: card.question,
+          correctAnswer: card.answer,
+          duration: DURATIONS[i % DURATIONS.length],
+        })),
+      )
       .returning();
     deckRows.push({ ...row, cards });
   }
@@ -124,7 +134,7 @@ describe("CSV export", () => {
       "#html:false",
       "#notetype:Basic (Flashcards)",
       "#tags:exportable two_words 書き出し",
-      "#columns:Question,Answer,Deck,GUID",
+      "#columns:Front,Back,Deck,GUID,Duration",
       "#deck column:3",
       "#guid column:4",
     ]);
@@ -140,17 +150,19 @@ describe("CSV export", () => {
         card.correctAnswer,
         `${course.name.replace(/\s+/g, " ")}::${index === 0 ? "First deck" : "Second: part:two"}`,
         cardGuid(site, card.id),
+        String(card.duration),
       ]),
     );
     expect(records).toEqual(expected);
     expect(records).toHaveLength(9);
+    expect(records.map((record) => record[4])).toEqual(["1.5", "3", "0.5", "30", "2.5", "1.5", "3", "0.5", "30"]);
   });
 
   it("writes only the headers for a course without decks, and no #tags line without tags", async () => {
     const { course } = await makeCourse(`Empty ${crypto.randomUUID().slice(0, 6)}`, []);
     const text = await (await download(new TestClient(app), course.id, "csv")).text();
     expect(text).toBe(
-      "#separator:Comma\n#html:false\n#notetype:Basic (Flashcards)\n#columns:Question,Answer,Deck,GUID\n#deck column:3\n#guid column:4\n",
+      "#separator:Comma\n#html:false\n#notetype:Basic (Flashcards)\n#columns:Front,Back,Deck,GUID,Duration\n#deck column:3\n#guid column:4\n",
     );
   });
 });

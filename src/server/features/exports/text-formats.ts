@@ -9,7 +9,13 @@ import { cardGuid } from "./anki-ids";
 import { NOTE_TYPE_NAME } from "./anki-package";
 import { ankiDeckName, ankiTags, type CourseExport } from "./course-export";
 
-export const CSV_COLUMNS = ["Question", "Answer", "Deck", "GUID"] as const;
+/**
+ * Anki maps the columns to the note type's fields by these names when a `#columns:` line names them
+ * (rslib's csv metadata, `map_field_columns_by_name`): Front and Back are the fields of our package's
+ * note type and of Anki's own Basic. Deck and GUID are its meta columns; Duration names no field, so
+ * Anki leaves it unmapped, and our import reads it back as each card's display time.
+ */
+export const CSV_COLUMNS = ["Front", "Back", "Deck", "GUID", "Duration"] as const;
 
 /**
  * A field quoted when it must be: a comma, a quote, a line break, a leading "#" (Anki would take the
@@ -35,7 +41,8 @@ export function buildCsv(course: CourseExport, site: string): string {
   for (const deck of course.decks) {
     const deckName = ankiDeckName(course, deck);
     for (const card of deck.cards) {
-      lines.push([card.question, card.answer, deckName, cardGuid(site, card.id)].map(csvField).join(","));
+      const fields = [card.question, card.answer, deckName, cardGuid(site, card.id), String(card.duration)];
+      lines.push(fields.map(csvField).join(","));
     }
   }
   return `${lines.join("\n")}\n`;

@@ -9,9 +9,9 @@ import { ok, signedInClient } from "@server/test/http-client";
 import { setupTestApp } from "@server/test/test-app";
 import { readAnkiPackage } from "@shared/transfer/anki";
 import { ankiToDecks, defaultFieldChoices } from "@shared/transfer/anki-convert";
-import { defaultColumns, parseDelimited, tableToDecks } from "@shared/transfer/csv";
+import { defaultColumns, parseDelimited, tableToDecks, textColumns } from "@shared/transfer/csv";
 import { planImport } from "@shared/transfer/plan";
-import type { ImportDeck } from "@shared/transfer/types";
+import { type ImportDeck, NO_LOSSES } from "@shared/transfer/types";
 import { asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
@@ -24,7 +24,12 @@ const original = [
   {
     name: "動詞",
     description: "Verbs",
-    cards: Array.from({ length: 6 }, (_, i) => ({ question: `食べる ${i}`, answer: `to eat\n(${i})`, duration: 3 })),
+    // Display times other than the default: the CSV carries them back (its Duration column).
+    cards: Array.from({ length: 6 }, (_, i) => ({
+      question: `食べる ${i}`,
+      answer: `to eat\n(${i})`,
+      duration: [0.5, 1.5, 3, 7.5, 20, 30][i] ?? 3,
+    })),
   },
   {
     name: "Symbols & quotes",
@@ -72,8 +77,17 @@ describe("export, then import", () => {
 
     const csv = await client.get(`/api/exports/${courseId}?format=csv`);
     const table = parseDelimited(await csv.text());
+    // Our own columns: the deck, GUID and duration columns are neither offered nor lost.
+    expect(textColumns(table)).toEqual([0, 1]);
     const fromCsv = tableToDecks(table, defaultColumns(table), "Round trip");
+    expect(fromCsv.parent).toBe("Round trip");
     expect(shape(fromCsv.decks)).toEqual(expected);
+    expect(fromCsv.losses).toEqual(NO_LOSSES);
+    const csvPlan = planImport(fromCsv.decks, texts);
+    expect(csvPlan.keptDurations).toBe(10);
+    expect(csvPlan.decks.map((deck) => deck.cards.map((card) => card.duration))).toEqual(
+      original.map((deck) => deck.cards.map((card) => card.duration)),
+    );
 
     // Imported again: a second course with the same decks in the same order and the same cards.
     const plan = planImport(fromPackage.decks, texts);
@@ -105,6 +119,21 @@ describe("export, then import", () => {
         ]),
       );
     };
-    expect(await stored(again.courseId)).toEqual(await stored(courseId));
+    // The package has no display times: its cards come back with the default (all 3 s but six).
+    const withoutTimes = (course: Awaited<ReturnType<typeof stored>>) =>
+      Object.fromEntries(Object.entries(course).map(([name, cards]) => [name, cards.map(([q, a]) => [q, a])]));
+    expect(withoutTimes(await stored(again.courseId))).toEqual(withoutTimes(await stored(courseId)));
+
+    // Imported again from the CSV: an equal course, display times included.
+    const fromCsvAgain = await ok(
+      client.api.imports.$post({
+        json: {
+          importId: crypto.randomUUID(),
+          target: { kind: "new", course: { name: "Round trip from CSV", description: "", tags: [] } },
+          decks: csvPlan.decks.map(({ name, description, cards }) => ({ name, description, cards })),
+        },
+      }),
+    );
+    expect(await stored(fromCsvAgain.courseId)).toEqual(await stored(courseId));
   });
 });

@@ -5,7 +5,7 @@
 import type { AnkiCollection } from "@shared/transfer/anki";
 import { ankiToDecks, type FieldChoices } from "@shared/transfer/anki-convert";
 import { type ColumnChoice, type DelimitedTable, tableToDecks } from "@shared/transfer/csv";
-import { parseQuizlet, type QuizletSeparators } from "@shared/transfer/quizlet";
+import { parseQuizlet, type QuizletSeparators, type QuizletSkipped } from "@shared/transfer/quizlet";
 import { type ImportDeck, type ImportLosses, NO_LOSSES } from "@shared/transfer/types";
 
 export interface SourceResult {
@@ -14,8 +14,10 @@ export interface SourceResult {
   losses: ImportLosses;
   /** A name for the course found in the source (an Anki parent deck), if any. */
   parent?: string | null;
-  /** Pasted chunks without the term separator. */
-  unsplit: number;
+  /** Pasted chunks left out, by reason (none for files). */
+  skippedLines: QuizletSkipped;
+  /** Pasted cards whose answer holds the term separator again (split at the first one). */
+  separatorInAnswer: number;
   mediaFiles: number;
 }
 
@@ -24,21 +26,25 @@ export type Source =
   | { kind: "table"; table: DelimitedTable; columns: ColumnChoice; deckName: string }
   | { kind: "anki"; collection: AnkiCollection; fields: FieldChoices };
 
+const NO_SKIPPED_LINES: QuizletSkipped = { noSeparator: 0, noQuestion: 0, noAnswer: 0 };
+
 export function sourceResult(source: Source): SourceResult {
   if (source.kind === "paste") {
-    const { cards, skipped } = parseQuizlet(source.text, source.separators);
+    const { cards, skipped, separatorInAnswer } = parseQuizlet(source.text, source.separators);
     return {
       decks: cards.length ? [{ name: source.deckName, cards }] : [],
       tags: [],
       losses: NO_LOSSES,
-      unsplit: skipped,
+      skippedLines: skipped,
+      separatorInAnswer,
       mediaFiles: 0,
     };
   }
+  const notPasted = { skippedLines: NO_SKIPPED_LINES, separatorInAnswer: 0 };
   if (source.kind === "table") {
-    return { ...tableToDecks(source.table, source.columns, source.deckName), unsplit: 0, mediaFiles: 0 };
+    return { ...tableToDecks(source.table, source.columns, source.deckName), ...notPasted, mediaFiles: 0 };
   }
-  return { ...ankiToDecks(source.collection, source.fields), unsplit: 0 };
+  return { ...ankiToDecks(source.collection, source.fields), ...notPasted };
 }
 
 /** "Spanish.apkg" → "Spanish". */

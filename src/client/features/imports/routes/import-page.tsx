@@ -11,7 +11,7 @@ import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
 import { defaultFieldChoices, type FieldChoices, usedNoteTypes } from "@shared/transfer/anki-convert";
-import { type ColumnChoice, defaultColumns } from "@shared/transfer/csv";
+import { type ColumnChoice, defaultColumns, textColumns } from "@shared/transfer/csv";
 import { courseTags, type ImportPlan, planImport } from "@shared/transfer/plan";
 import {
   type CardSeparator,
@@ -61,7 +61,7 @@ function ImportForm() {
   const localePath = useLocalePath();
   const [params] = useSearchParams();
   const preselected = Number(params.get("course")) || null;
-  const ids = { source: useId(), file: useId(), target: useId() };
+  const ids = { source: useId(), file: useId(), target: useId(), reason: useId() };
 
   const [mode, setMode] = useState<"paste" | "file">("paste");
   const [text, setText] = useState("");
@@ -300,6 +300,7 @@ function ImportForm() {
                     label={t(which === "question" ? "imports.column_question" : "imports.column_answer")}
                     value={(columns ?? defaultColumns(table))[which]}
                     options={table.columns.map(columnLabel)}
+                    only={textColumns(table)}
                     onChange={(value) => setColumns({ ...(columns ?? defaultColumns(table)), [which]: value })}
                   />
                 ))}
@@ -341,23 +342,19 @@ function ImportForm() {
         </div>
       )}
 
-      {result &&
-        plan &&
-        (result.decks.length === 0 ? (
-          <p className={formStyles.alert} role="alert">
-            {t("imports.errors.no_cards")}
-          </p>
-        ) : (
-          <ImportPreview
-            plan={plan}
-            losses={result.losses}
-            unsplit={result.unsplit}
-            mediaFiles={result.mediaFiles}
-            tags={target === "new" ? tags.tags : []}
-            droppedTags={target === "new" ? tags.dropped : 0}
-            pooledName={pooledName}
-          />
-        ))}
+      {result && plan && (
+        <ImportPreview
+          plan={plan}
+          losses={result.losses}
+          skippedLines={result.skippedLines}
+          separatorInAnswer={result.separatorInAnswer}
+          mediaFiles={result.mediaFiles}
+          tags={target === "new" ? tags.tags : []}
+          droppedTags={target === "new" ? tags.dropped : 0}
+          pooledName={pooledName}
+          reasonId={ids.reason}
+        />
+      )}
 
       {cardsReady && (
         <fieldset className={styles.group}>
@@ -413,9 +410,14 @@ function ImportForm() {
       )}
 
       <FormAlert message={error} />
-      {cardsReady && (
+      {plan && (
         <div className={formStyles.actions}>
-          <Button onClick={() => void submit()} disabled={runImport.isPending || (target === "existing" && !courseId)}>
+          {/* Shown but disabled when the preview says nothing can be imported, and refers to why. */}
+          <Button
+            onClick={() => void submit()}
+            disabled={!cardsReady || runImport.isPending || (target === "existing" && !courseId)}
+            aria-describedby={cardsReady ? undefined : ids.reason}
+          >
             {runImport.isPending ? t("imports.importing") : t("imports.import_button")}
           </Button>
         </div>
@@ -430,17 +432,18 @@ interface ColumnSelectProps {
   options: string[];
   /** A first option meaning "every other column" (value -1). */
   allOthers?: string;
+  /** The positions offered (a CSV's deck, GUID, tags and duration columns are not): all by default. */
+  only?: number[];
   onChange: (value: number) => void;
 }
 
-function ColumnSelect({ label, value, options, allOthers, onChange }: ColumnSelectProps) {
+function ColumnSelect({ label, value, options, allOthers, only, onChange }: ColumnSelectProps) {
   return (
     <SelectField label={label} value={value} onChange={(e) => onChange(Number(e.target.value))}>
       {allOthers && <option value={-1}>{allOthers}</option>}
-      {options.map((option, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: columns are identified by position
+      {(only ?? options.map((_, i) => i)).map((i) => (
         <option key={i} value={i}>
-          {option}
+          {options[i]}
         </option>
       ))}
     </SelectField>
