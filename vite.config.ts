@@ -128,7 +128,8 @@ const ICONS: ManifestOptions["icons"] = [
 function installableApp() {
   return VitePWA({
     registerType: "prompt",
-    // Registered by src/client/features/offline/api/service-worker.ts, after the first screen.
+    // Registered by src/client/features/offline/api/service-worker.ts once the page is idle, with the
+    // browser's own API (decision 0034): the plugin's `virtual:pwa-register` and workbox-window are unused.
     injectRegister: false,
     includeAssets: ["icons/*.png", "manifest-ja.webmanifest"],
     manifest: {
