@@ -8,6 +8,7 @@ import { ApiError } from "@client/lib/api";
 import type { CourseDetail } from "@shared/schemas/course";
 import type { DeckDetail } from "@shared/schemas/deck";
 import { lastSession } from "./last-session";
+import { mayHaveOfflineCopy } from "./offline-presence";
 
 const kept = () => import("./kept");
 
@@ -19,8 +20,9 @@ export function isNetworkError(error: unknown): boolean {
 export async function courseWithOfflineCopy(courseId: string, load: () => Promise<CourseDetail>) {
   try {
     const course = await load();
-    kept()
-      .then((store) => store.refreshKeptCourse(course))
+    // Only a browser that stores something can have kept it (decision 0034): a first visit loads no IndexedDB code.
+    mayHaveOfflineCopy()
+      .then(async (stored) => stored && (await kept()).refreshKeptCourse(course))
       .catch((error: unknown) => console.error("Refreshing the kept course failed", error));
     return course;
   } catch (error) {
