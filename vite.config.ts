@@ -5,7 +5,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";
-import { firstScreenTexts } from "./src/client/lib/first-screen-texts.ts";
+import { type FirstScreenPart, firstScreenTexts } from "./src/client/lib/first-screen-texts.ts";
 
 const apiPort = process.env.PORT ?? "3000";
 
@@ -54,25 +54,28 @@ function precompress(): Plugin {
 }
 
 /**
- * `texts.json?first-screens`: only the texts the first screens show (src/client/lib/first-screen-texts.ts),
- * a module of its own, so the whole file can still be a separate chunk that loads later.
+ * `texts.json?first-screen=<part>`: only the texts of that part of the first screens
+ * (src/client/lib/first-screen-texts.ts: the frame, the landing page, a course page), each a module
+ * of its own, so the whole file can still be a separate chunk that loads later.
  */
 function firstScreenTextsModule(): Plugin {
-  const SUFFIX = "?first-screens";
+  const QUERY = /\?first-screen=(frame|landing|course)$/;
   return {
     name: "flashcards:first-screen-texts",
     enforce: "pre",
     async resolveId(source, importer) {
-      if (!source.endsWith(SUFFIX)) return null;
-      const resolved = await this.resolve(source.slice(0, -SUFFIX.length), importer, { skipSelf: true });
-      return resolved ? `\0${resolved.id}${SUFFIX}` : null;
+      const query = QUERY.exec(source);
+      if (!query) return null;
+      const resolved = await this.resolve(source.slice(0, query.index), importer, { skipSelf: true });
+      return resolved ? `\0${resolved.id}${query[0]}` : null;
     },
     async load(id) {
-      if (!id.startsWith("\0") || !id.endsWith(SUFFIX)) return null;
-      const file = id.slice(1, -SUFFIX.length);
+      const query = QUERY.exec(id);
+      if (!id.startsWith("\0") || !query) return null;
+      const file = id.slice(1, query.index);
       this.addWatchFile(file);
       const all = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
-      return `export default ${JSON.stringify(firstScreenTexts(all))};`;
+      return `export default ${JSON.stringify(firstScreenTexts(all, query[1] as FirstScreenPart))};`;
     },
   };
 }
