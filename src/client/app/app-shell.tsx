@@ -4,9 +4,9 @@ import { Outlet, useLocation, useMatches } from "react-router";
 import { AuthDialogProvider } from "../features/accounts/components/auth-dialog";
 import { SessionProvider, useSession } from "../features/accounts/session";
 import {
-  isControlled,
-  onControllerChange,
+  onWatchForUpdates,
   registerServiceWorkerWhenIdle,
+  shouldWatchForUpdates,
 } from "../features/offline/api/service-worker";
 import { OfflineBanner } from "../features/offline/components/offline-banner";
 import styles from "./app-shell.module.css";
@@ -30,7 +30,7 @@ function optional<P extends object>(load: () => Promise<ComponentType<P>>) {
 const OfflineServices = optional<{ userId: string }>(() =>
   import("../features/offline/components/offline-services").then((m) => m.OfflineServices),
 );
-/** "A new version is ready": only while a service worker controls the page (none on a first visit). */
+/** "A new version is ready": only when there can be one (not on a first visit, until a version turns up). */
 const UpdatePrompt = optional(() => import("../features/offline/components/update-prompt").then((m) => m.UpdatePrompt));
 
 /** A route whose screen is exactly one screen tall, header and footer included (the landing page). */
@@ -65,14 +65,14 @@ export function AppShell() {
 
 /**
  * The installable app behind every page (decisions 0024, 0034): the service worker, registered
- * once the page is idle; the manifest in the page's language; the update prompt once a worker
- * controls the page; the outbox's sync for a signed-in person. A visitor's first visit loads none of
+ * once the page is idle; the manifest in the page's language; the update prompt when a new version
+ * can turn up; the outbox's sync for a signed-in person. A visitor's first visit loads none of
  * the outbox's or IndexedDB's code.
  */
 function BackgroundServices() {
   const { user } = useSession();
   const { i18n } = useTranslation();
-  const controlled = useSyncExternalStore(onControllerChange, isControlled, () => false);
+  const watchForUpdates = useSyncExternalStore(onWatchForUpdates, shouldWatchForUpdates, () => false);
   useEffect(registerServiceWorkerWhenIdle, []);
   // The install prompt names the app in the page's language.
   useEffect(() => {
@@ -81,7 +81,7 @@ function BackgroundServices() {
   }, [i18n.language]);
   return (
     <>
-      {controlled && (
+      {watchForUpdates && (
         <Suspense fallback={null}>
           <UpdatePrompt />
         </Suspense>

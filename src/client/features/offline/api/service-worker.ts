@@ -2,17 +2,28 @@
  * The service worker that vite-plugin-pwa builds (decisions 0024, 0034), registered with the
  * browser's own API once the page has loaded and the browser is idle: the worker then precaches
  * the whole client without competing with the first screen. This part rides in the first script
- * and is all a first visit needs; watching for a new version (update-watch.ts) loads only once a
- * worker controls the page, since before that there is no older version to replace.
+ * and is all a first visit needs. Watching for a new version (update-watch.ts, with the prompt)
+ * loads only when there can be one: a worker already controlled the page when it loaded (a
+ * returning visit), or a new version turned up while one does.
  */
 
 /** Where the build writes the worker (vite-plugin-pwa's default name, at the site's root). */
 export const SERVICE_WORKER_URL = "/sw.js";
 
+const listeners = new Set<() => void>();
+let watch = typeof navigator !== "undefined" && Boolean(navigator.serviceWorker?.controller);
+
 function register() {
-  navigator.serviceWorker
-    .register(SERVICE_WORKER_URL, { scope: "/" })
-    .catch((error: unknown) => console.error("The service worker could not be registered", error));
+  navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: "/" }).then(
+    (registration) =>
+      registration.addEventListener("updatefound", () => {
+        // The first install replaces nothing; a worker found while another controls the page is a new version.
+        if (watch || !navigator.serviceWorker.controller) return;
+        watch = true;
+        for (const listener of listeners) listener();
+      }),
+    (error: unknown) => console.error("The service worker could not be registered", error),
+  );
 }
 
 /** Registers the worker after `load`, when the browser is idle (or after two seconds at most). */
@@ -25,13 +36,12 @@ export function registerServiceWorkerWhenIdle(): void {
   else addEventListener("load", whenIdle, { once: true });
 }
 
-/** Whether a service worker controls this page (false on a first visit until the new one takes over). */
-export function isControlled(): boolean {
-  return typeof navigator !== "undefined" && !!navigator.serviceWorker?.controller;
+/** Whether a new version can turn up for this page: then the update prompt's code is wanted. */
+export function shouldWatchForUpdates(): boolean {
+  return watch;
 }
 
-export function onControllerChange(listener: () => void): () => void {
-  if (!("serviceWorker" in navigator)) return () => {};
-  navigator.serviceWorker.addEventListener("controllerchange", listener);
-  return () => navigator.serviceWorker.removeEventListener("controllerchange", listener);
+export function onWatchForUpdates(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -3,8 +3,8 @@
  * older one controls the page. It waits until the person chooses to reload, so an open study
  * session is never swapped out under them; until then the old worker keeps serving the old
  * version's files. "Reload" tells it to take over ({ type: "SKIP_WAITING" }, which the generated
- * worker listens for) and reloads once it has. Loaded only while a worker controls the page
- * (decision 0034).
+ * worker listens for) and reloads once it has. Loaded only when a new version can turn up
+ * (service-worker.ts, decision 0034).
  */
 
 type Listener = () => void;

@@ -6,9 +6,9 @@ import styles from "./offline.module.css";
 import { useAllTexts } from "./use-all-texts";
 
 /**
- * "A new version is ready — Reload" (decision 0024). The app shell draws it only while a service
- * worker controls the page (decision 0034); it watches for a waiting version and asks for its
- * texts only once one waits.
+ * "A new version is ready — Reload" (decision 0024). The app shell draws it only when a new version
+ * can turn up (decision 0034); it watches for a waiting version and asks for its texts only once
+ * one waits.
  */
 export function UpdatePrompt() {
   const { t } = useTranslation();
