@@ -24,6 +24,23 @@ const LAZY_CHUNKS = [
   "toaster",
   "import-page",
 ];
+/**
+ * The offline app's code that only matters once something is stored or someone is signed in
+ * (decision 0034): the outbox and its sync, the IndexedDB code, the header's waiting count, the
+ * "Keep offline" switch's work, the update prompt; and workbox-window, which the app no longer uses.
+ */
+const OFFLINE_CHUNKS = [
+  "offline-db",
+  "outbox",
+  "sync",
+  "sync-status",
+  "kept",
+  "keep-course",
+  "offline-services",
+  "update-prompt",
+  "workbox-window.prod.es5",
+];
+
 /** Libraries, by a string their code carries. */
 const LIBRARY_MARKERS = {
   zod: "ZodError",
@@ -42,6 +59,11 @@ function recordScripts(page: Page) {
   });
   return {
     names: () => scripts.map((script) => script.name),
+    /** The offline chunks among the scripts so far. */
+    offline: () =>
+      OFFLINE_CHUNKS.filter((chunk) =>
+        scripts.some((script) => new RegExp(`^${chunk}-[\\w-]{8}\\.js$`).test(script.name)),
+      ),
     /** The lazy chunks and libraries among the scripts so far. */
     async found(): Promise<string[]> {
       const texts = await Promise.all(scripts.map((script) => script.text));
@@ -92,6 +114,80 @@ describe("first visit", () => {
     await page.waitForLoadState("networkidle");
     expect(await scripts.found()).toEqual([]);
     expect(scripts.names().some((name) => name.startsWith("course-page-"))).toBe(true);
+  });
+
+  it("gives a visitor the landing and a course page without the outbox, its sync or IndexedDB's code", async () => {
+    const page = await session.newPage();
+    const scripts = recordScripts(page);
+    await session.visit(page, "/en/");
+    const course = page.getByRole("region", { name: "Most followed courses" }).getByRole("link").first();
+    const coursePath = (await course.getAttribute("href")) ?? "";
+    await page.waitForLoadState("networkidle");
+    await session.visit(page, coursePath);
+    // The switch is enabled once it knows whether the course is kept: nothing is, on a first visit.
+    const keep = page.getByRole("switch", { name: "Keep offline" });
+    await expect.poll(() => keep.isEnabled()).toBe(true);
+    expect(await keep.isChecked()).toBe(false);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.offline()).toEqual([]);
+    // Nothing stored: the browser has no offline database yet.
+    expect(
+      await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name)),
+    ).not.toContain("flashcards-offline");
+  });
+
+  it("loads the outbox once a visitor studies, and the kept courses' code once something is stored", async () => {
+    const page = await session.newPage();
+    const scripts = recordScripts(page);
+    await session.visit(page, "/en/");
+    const coursePath =
+      (await page
+        .getByRole("region", { name: "Most followed courses" })
+        .getByRole("link")
+        .first()
+        .getAttribute("href")) ?? "";
+    await session.visit(page, coursePath);
+    const deckPath = (await page.getByRole("link", { name: /^1\. / }).getAttribute("href")) ?? "";
+    expect(scripts.offline()).toEqual([]);
+
+    // A visitor's answer is kept in the outbox on this device (offered to an account later).
+    await session.visit(page, `${deckPath}/flashcards`);
+    await page.getByText("(1/", { exact: false }).waitFor();
+    await page.keyboard.press("ArrowUp");
+    await page.getByText("Marked as known").waitFor();
+    await expect.poll(() => scripts.offline()).toEqual(expect.arrayContaining(["outbox", "offline-db"]));
+    await expect
+      .poll(() => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name)))
+      .toContain("flashcards-offline");
+
+    // Now the course page looks into what is stored (is this course kept?), still without the sync.
+    const before = scripts.names().length;
+    await session.visit(page, coursePath);
+    await expect.poll(() => page.getByRole("switch", { name: "Keep offline" }).isEnabled()).toBe(true);
+    await expect
+      .poll(() =>
+        scripts
+          .names()
+          .slice(before)
+          .some((name) => name.startsWith("kept-")),
+      )
+      .toBe(true);
+    expect(scripts.offline()).not.toContain("offline-services");
+    expect(scripts.offline()).not.toContain("sync-status");
+  });
+
+  it("loads the outbox's sync and the waiting count for a signed-in person", async () => {
+    const page = await session.newPage();
+    const scripts = recordScripts(page);
+    await page.goto("/en/");
+    await page.getByRole("region", { name: "Most followed courses" }).getByRole("link").first().waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(scripts.offline()).toEqual([]);
+    await signUpConfirmed(page);
+    await page.getByRole("button", { name: /Account menu for/ }).waitFor();
+    await expect
+      .poll(() => scripts.offline())
+      .toEqual(expect.arrayContaining(["offline-services", "sync-status", "sync", "outbox", "offline-db"]));
   });
 
   it("gives an owner the course form and the deck editor", async () => {

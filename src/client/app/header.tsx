@@ -2,13 +2,17 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AccountMenu } from "../features/accounts/components/account-menu";
+import { useSession } from "../features/accounts/session";
 import { CreateCourseButton } from "../features/courses/components/create-course-button";
 import { SearchButton } from "../features/search/components/search-button";
 import { useLocalePath } from "../lib/use-language";
 import styles from "./header.module.css";
 import { LanguagePicker } from "./language-picker";
 
-/** "N answers waiting to sync" (decision 0025): with the outbox's code, after the first screen. */
+/**
+ * "N answers waiting to sync" (decision 0025): with the outbox's code, only while someone is signed
+ * in (a visitor's answers wait for an account and are not counted; decision 0034).
+ */
 const SyncStatus = lazy<() => ReactNode>(() =>
   import("../features/offline/components/sync-status").then(
     (m) => ({ default: m.SyncStatus }),
@@ -20,6 +24,7 @@ const SyncStatus = lazy<() => ReactNode>(() =>
 export function Header() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
+  const { user } = useSession();
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -28,9 +33,11 @@ export function Header() {
           <span className={styles.logoText}>{t("app.name")}</span>
         </Link>
         <nav className={styles.actions} aria-label={t("header.main_navigation")}>
-          <Suspense fallback={null}>
-            <SyncStatus />
-          </Suspense>
+          {user && (
+            <Suspense fallback={null}>
+              <SyncStatus />
+            </Suspense>
+          )}
           <SearchButton />
           <CreateCourseButton />
           <AccountMenu />

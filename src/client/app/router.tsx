@@ -17,7 +17,7 @@ import { courseQuery } from "../features/courses/api/get-course";
 import { mostFollowedCoursesQuery } from "../features/courses/api/get-most-followed-courses";
 import type { MyCourseList } from "../features/courses/api/keys";
 import { deckQuery } from "../features/decks/api/get-deck";
-import { loadAllTexts } from "../lib/i18n";
+import { addFirstScreenTexts, loadAllTexts } from "../lib/i18n";
 import { AppShell, type RouteHandle } from "./app-shell";
 import { ErrorPage } from "./error-page";
 import { LogoMark } from "./header";
@@ -33,9 +33,16 @@ function screen<K extends string>(load: () => Promise<ScreenModule<K>>, name: K)
   };
 }
 
-/** The landing and course pages: their texts come with the first script. */
-function firstScreen<K extends string>(load: () => Promise<ScreenModule<K>>, name: K) {
-  return async () => ({ Component: (await load())[name] });
+/** The landing and course pages: the frame's texts come with the first script, theirs with their code. */
+function firstScreen<K extends string>(
+  load: () => Promise<ScreenModule<K> & { firstScreenTexts: Record<string, unknown> }>,
+  name: K,
+) {
+  return async () => {
+    const module = await load();
+    addFirstScreenTexts(module.firstScreenTexts);
+    return { Component: module[name] };
+  };
 }
 
 export function createRouter(queryClient: QueryClient) {

@@ -1,4 +1,4 @@
-import en from "@shared/i18n/en.json?first-screens";
+import en from "@shared/i18n/en.json?first-screen=frame";
 import { type Language, PREFERRED_LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES } from "@shared/limits";
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
@@ -29,9 +29,10 @@ export function detectInitialLanguage(): Language {
 }
 
 /**
- * The first screens' English, the fallback, is bundled; the rest of English and other languages
- * are chunks of their own, fetched before the first render when the visitor's language needs one,
- * by loadAllTexts (every later screen and dialog waits for it), or by preloadLanguages. See
+ * The English of the app's frame, the fallback, is bundled (the landing and course pages bring
+ * theirs: addFirstScreenTexts); the rest of English and other languages are chunks of their own,
+ * fetched before the first render when the visitor's language needs one, by loadAllTexts (every
+ * later screen and dialog waits for it), or by preloadLanguages. See
  * docs/decisions/0015-front-end-delivery.md.
  */
 const loaders: Readonly<Record<Exclude<Language, "en">, () => Promise<{ default: Record<string, unknown> }>>> = {
@@ -69,6 +70,16 @@ export function initI18n(language: Language) {
     });
 }
 
+/**
+ * A first screen's English texts, which come with its chunk (lib/first-screen-texts.ts): added
+ * before the screen is drawn, which waits for i18next to be ready anyway.
+ */
+export function addFirstScreenTexts(texts: Record<string, unknown>): void {
+  const add = () => i18n.addResourceBundle("en", "translation", texts, true, false);
+  if (i18n.isInitialized) add();
+  else i18n.on("initialized", add);
+}
+
 /** Fetches every language's texts ahead of a switch (the language picker calls it on hover). */
 export function preloadLanguages(): void {
   void i18n.loadLanguages([...SUPPORTED_LANGUAGES]);
@@ -78,8 +89,9 @@ export function preloadLanguages(): void {
 let allEnglish: Promise<void> | undefined;
 
 /**
- * Every text of `language`, for the screens and dialogs after the first (the first script holds
- * only the first screens' English: lib/first-screen-texts.ts). Other languages come whole.
+ * Every text of `language`, for the screens and dialogs after the first (the first script and
+ * the first screens' chunks hold only their English: lib/first-screen-texts.ts). Other languages
+ * come whole.
  */
 export function loadAllTexts(language?: string): Promise<void> {
   // The router starts the first screen before i18next is ready: then the detected language counts,

@@ -1,16 +1,18 @@
 import { courseCopy, loadWithOfflineCopy } from "@client/features/offline/api/offline-copy";
-import { unwrap } from "@client/lib/api";
-import { typedApi } from "@client/lib/typed-api";
+import { fetchJson } from "@client/lib/api";
+import type { CourseDetail } from "@shared/schemas/course";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { courseKeys } from "./keys";
 
 export const courseQuery = (courseId: string) =>
   queryOptions({
     queryKey: courseKeys.detail(courseId),
-    // Offline, a kept course comes from this browser's copy (decision 0025).
+    // Offline, a kept course comes from this browser's copy (decision 0025). Plain fetch, not the
+    // typed client: a visitor's course page makes no other call, and the client is a few
+    // kilobytes of its first load (decision 0034).
     queryFn: () =>
       loadWithOfflineCopy(
-        async () => unwrap((await typedApi()).courses[":courseId"].$get({ param: { courseId } })),
+        () => fetchJson<CourseDetail>(`/api/courses/${encodeURIComponent(courseId)}`),
         courseCopy(courseId),
       ),
   });

@@ -15,6 +15,9 @@ import { Link, useLocation, useParams } from "react-router";
 import { useCourse } from "../api/get-course";
 import styles from "./course-page.module.css";
 
+/** This page's English texts come with its code, not with the first script (lib/first-screen-texts.ts). */
+export { default as firstScreenTexts } from "@shared/i18n/en.json?first-screen=course";
+
 /** Only owners see their tools, and only signed-in learners have progress: visitors load neither. */
 const OwnerActions = lazyComponent(() => import("../components/owner-actions").then((module) => module.OwnerActions));
 const CourseProgress = lazyComponent(() =>

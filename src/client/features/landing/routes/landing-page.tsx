@@ -23,6 +23,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import styles from "./landing-page.module.css";
 
+/** This page's English texts come with its code, not with the first script (lib/first-screen-texts.ts). */
+export { default as firstScreenTexts } from "@shared/i18n/en.json?first-screen=landing";
+
 const SECTIONS = 4;
 
 function usePrefersReducedMotion() {

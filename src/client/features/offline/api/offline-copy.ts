@@ -8,6 +8,7 @@ import { ApiError } from "@client/lib/api";
 import type { CourseDetail } from "@shared/schemas/course";
 import type { DeckDetail } from "@shared/schemas/deck";
 import { lastSession } from "./last-session";
+import { mayHaveOfflineCopy } from "./offline-presence";
 
 const kept = () => import("./kept");
 type KeptStore = Awaited<ReturnType<typeof kept>>;
@@ -21,6 +22,8 @@ export function isNetworkError(error: unknown): boolean {
 export interface OfflineCopy<T> {
   /** Stores (or refreshes) the copy of what the server sent. In the background: a failure is logged. */
   keep(store: KeptStore, fresh: T): Promise<unknown>;
+  /** Kept only on request ("Keep offline"): refreshed only where this browser may hold one. */
+  onlyWhereStored?: boolean;
   /** The console's words when keeping fails. */
   keepFailed: string;
   /** Reads the copy (a failed read counts as none); absent when there can be none (a malformed id). */
@@ -33,8 +36,10 @@ export interface OfflineCopy<T> {
 export async function loadWithOfflineCopy<T>(load: () => Promise<T>, copy: OfflineCopy<T>): Promise<T> {
   try {
     const fresh = await load();
-    kept()
-      .then((store) => copy.keep(store, fresh))
+    // A copy kept only on request is refreshed only where the app's database exists: a visitor's
+    // first visit loads no IndexedDB code (decision 0034).
+    (copy.onlyWhereStored ? mayHaveOfflineCopy() : Promise.resolve(true))
+      .then(async (stored) => stored && (await copy.keep(await kept(), fresh)))
       .catch((error: unknown) => console.error(copy.keepFailed, error));
     return fresh;
   } catch (error) {
@@ -57,6 +62,7 @@ export function courseCopy(courseId: string): OfflineCopy<CourseDetail> {
   const id = storedId(courseId);
   return {
     keep: (store, course) => store.refreshKeptCourse(course),
+    onlyWhereStored: true,
     keepFailed: "Refreshing the kept course failed",
     read: id === undefined ? undefined : (store) => store.keptCourse(id),
     shown: withWaitingPasses,

@@ -7,8 +7,10 @@ import type { CourseDetail } from "@shared/schemas/course";
 import type { DeckDetail } from "@shared/schemas/deck";
 import type { ReviewInput } from "@shared/schemas/review";
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
+import { DB_NAME } from "./offline-db-name";
 
-export const DB_NAME = "flashcards-offline";
+export { DB_NAME };
+
 const DB_VERSION = 1;
 
 /** Outbox entries of a visitor (no account yet): offered to the account after signing in. */

@@ -1,29 +1,22 @@
 import { useSession } from "@client/features/accounts/session";
-import { unwrap } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
-import { typedApi } from "@client/lib/typed-api";
 import { useLocalePath } from "@client/lib/use-language";
 import type { CourseDetail } from "@shared/schemas/course";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useOnline } from "../api/network";
+import { mayHaveOfflineCopy } from "../api/offline-presence";
 import styles from "./offline.module.css";
 
 /**
  * The switch is drawn with the course page (no shift when it arrives, and its texts are among the
- * first screen's); the IndexedDB code it drives loads on its own, after the page (decision 0025).
+ * first screen's); the IndexedDB code it reads loads on its own, after the page, and only when
+ * this browser stores something; what keeping takes loads when the switch is used (decisions
+ * 0025, 0034).
  */
 const keptStore = () => import("../api/kept");
-
-/** Asks the browser not to clear what is kept when space runs short (it may say no). */
-export async function requestPersistentStorage(): Promise<boolean> {
-  try {
-    return (await navigator.storage?.persist?.()) ?? false;
-  } catch {
-    return false;
-  }
-}
+const keeping = () => import("../api/keep-course");
 
 /** The course page's "Keep offline" switch: stores the course, its decks and cards on this device. */
 export function KeepOfflineSwitch({ course }: { course: CourseDetail }) {
@@ -37,48 +30,43 @@ export function KeepOfflineSwitch({ course }: { course: CourseDetail }) {
   // While keeping or removing, the switch shows where it is going.
   const [target, setTarget] = useState(false);
 
+  // Set once this page has kept or removed the course: from then on the switch follows the store.
+  const [storeUsed, setStoreUsed] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: storeUsed re-reads on purpose once the store exists
   useEffect(() => {
     let current = true;
-    const read = () =>
-      void keptStore()
-        .then((store) => store.isKept(course.id))
-        .then(
-          (value) => current && setKept(value),
-          () => current && setKept(false),
-        );
-    read();
     let stop = () => {};
-    void keptStore().then(
-      (store) => {
-        if (current) stop = store.onKeptChange(read);
-      },
-      () => {},
-    );
+    const notKept = () => current && setKept(false);
+    void (async () => {
+      // Nothing stored on this browser yet (a first visit): not kept, and no IndexedDB code to load.
+      if (!(await mayHaveOfflineCopy())) return notKept();
+      const store = await keptStore();
+      if (!current) return;
+      const read = () => void store.isKept(course.id).then((value) => current && setKept(value), notKept);
+      read();
+      stop = store.onKeptChange(read);
+    })().catch(notKept);
     return () => {
       current = false;
       stop();
     };
-  }, [course.id]);
+  }, [course.id, storeUsed]);
 
   const toggle = async (keep: boolean) => {
     setTarget(keep);
     setBusy(true);
     try {
-      const { keepCourse, removeCourse, saveQueue } = await keptStore();
+      const { keepOffline, removeCourse } = await keeping();
       if (keep) {
-        const api = await typedApi();
-        await keepCourse(course, (deckId) => unwrap(api.decks[":deckId"].$get({ param: { deckId: String(deckId) } })));
-        // A learner's review queue for the course comes along, to review it offline.
-        if (user) {
-          const queue = await unwrap(api.reviews.queue.$get({ query: { courseId: String(course.id) } }));
-          await saveQueue(String(course.id), queue);
-        }
-        void requestPersistentStorage();
+        await keepOffline(course, user !== null);
         notify.success(t("offline.kept"));
       } else {
         await removeCourse(course.id);
         notify.success(t("offline.removed"));
       }
+      setKept(keep);
+      setStoreUsed(true);
     } catch (error) {
       console.error(error);
       notify.error(t("offline.keep_failed"));

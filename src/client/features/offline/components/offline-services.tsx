@@ -1,57 +1,27 @@
 import { Button } from "@client/components/button";
-import { useSession } from "@client/features/accounts/session";
 import { notify } from "@client/lib/notify";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { discardVisitor, mergeVisitorInto, visitorCount } from "../api/outbox";
-import { onUpdateReady, registerServiceWorker, reloadWithUpdate, updateReady } from "../api/service-worker";
 import { setSyncUser, startSync, syncNow } from "../api/sync";
 import styles from "./offline.module.css";
 import { useAllTexts } from "./use-all-texts";
 
 /**
- * What runs behind every page, loaded after the first screen: the service worker, the outbox's
- * sync for whoever is signed in, the manifest in the page's language, the "new version" prompt and
- * the offer to add a visitor's answers to the account just signed in to.
+ * What runs behind every page while someone is signed in: the outbox's sync for that person and
+ * the offer to add a visitor's answers to the account just signed in to. The app shell loads it
+ * only once the session names someone (decision 0034): a visitor's answers wait in the outbox for
+ * an account and are never sent, so a visitor's pages need none of this code (the study screens
+ * load the outbox themselves).
  */
-export function OfflineServices() {
-  const { user, initialised } = useSession();
-  const { i18n } = useTranslation();
+export function OfflineServices({ userId }: { userId: string }) {
+  useEffect(() => startSync(), []);
   useEffect(() => {
-    registerServiceWorker();
-    startSync();
-  }, []);
-  useEffect(() => {
-    if (initialised) setSyncUser(user?.id ?? null);
-  }, [user, initialised]);
-  // The install prompt names the app in the page's language.
-  useEffect(() => {
-    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
-    if (link) link.href = i18n.language === "ja" ? "/manifest-ja.webmanifest" : "/manifest.webmanifest";
-  }, [i18n.language]);
-  return (
-    <>
-      <UpdatePrompt />
-      {user && <VisitorOffer userId={user.id} />}
-    </>
-  );
-}
-
-function UpdatePrompt() {
-  const { t } = useTranslation();
-  const ready = useSyncExternalStore(onUpdateReady, updateReady, () => false);
-  const textsReady = useAllTexts(ready);
-  if (!ready || !textsReady) return null;
-  return (
-    <div className={`${styles.banner} ${styles.update}`} role="status">
-      <p className={styles.bannerInner}>
-        <span>{t("offline.update_ready")}</span>
-        <Button size="small" onClick={reloadWithUpdate}>
-          {t("offline.update_reload")}
-        </Button>
-      </p>
-    </div>
-  );
+    setSyncUser(userId);
+    // Signed out: nothing is sent and the header's count goes.
+    return () => setSyncUser(null);
+  }, [userId]);
+  return <VisitorOffer userId={userId} />;
 }
 
 /** A visitor's answers on this browser, offered to the account that just signed in. */

@@ -1,0 +1,2 @@
+/** The IndexedDB database of the offline copy and the outbox (offline-db.ts), by itself: free of idb. */
+export const DB_NAME = "flashcards-offline";
