@@ -186,6 +186,12 @@ describe("learning memory", () => {
     await expect.poll(async () => (await summary(page)).dueToday, { timeout: 10_000 }).toBe(0);
     const queue = (await (await page.request.get("/api/reviews/queue")).json()) as { cards: unknown[] };
     expect(queue.cards).toEqual([]);
+    // Home agrees; the cards still in their ten-minute learning step come back later today (or tomorrow, near midnight).
+    await session.visit(page, "/en/home");
+    await page.getByRole("heading", { name: "Due today: 0" }).waitFor();
+    await page
+      .getByText(/^(Cards you are still learning come back later today, from .+\.|You are done for today\..*)$/)
+      .waitFor();
   });
 
   it("reviews with the buttons in English, and invites a visitor to sign up", async () => {
