@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { signIn } from "./support/accounts";
-import { PHONE, setupBrowser } from "./support/browser";
+import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
 
 const session = setupBrowser();
 
@@ -138,6 +138,60 @@ describe("learning memory", () => {
       })
       .toBe(8);
     expect((await summary(page)).started).toBe(4);
+  });
+
+  it("shows every due card of a session once, in order, at a learner's pace; the counter keeps the session's total", async () => {
+    const countries = [
+      ["France", "Paris"],
+      ["Germany", "Berlin"],
+      ["Italy", "Rome"],
+      ["Spain", "Madrid"],
+      ["Portugal", "Lisbon"],
+      ["Netherlands", "Amsterdam"],
+      ["Belgium", "Brussels"],
+      ["Austria", "Vienna"],
+    ].map(([question, answer]) => ({ question: question ?? "", answer: answer ?? "" }));
+    const learner = await createDeckFixture(inject("baseURL"), countries);
+    const page = await session.newPage();
+    await page.goto("/en/");
+    await signIn(page, learner.email, learner.password);
+    await page.getByRole("button", { name: /Account menu for/ }).waitFor();
+    // Forgotten three days ago: all eight are due now, in the order they were made.
+    await answeredDaysAgo(page, learner.deckId, 3, 1);
+
+    await session.visit(page, "/en/home");
+    await page.getByRole("heading", { name: "Due today: 8" }).waitFor();
+    await page.getByRole("link", { name: "Start review" }).click();
+    await page.getByRole("heading", { level: 1, name: "Review" }).waitFor();
+    await page.getByText("0 of 8", { exact: true }).waitFor();
+
+    const card = page.getByRole("button", { name: new RegExp(`^(${countries.map((c) => c.question).join("|")})`) });
+    for (const [i, { question, answer }] of countries.entries()) {
+      expect((await card.innerText()).split("\n")[0]).toBe(question);
+      await page.keyboard.press("Space");
+      await page.getByRole("button", { name: new RegExp(answer) }).waitFor();
+      if (i === 0) await expectAccessible(page);
+      await page.keyboard.press(i % 2 === 0 ? "3" : "4");
+      if (i === countries.length - 1) break;
+      await page.getByText(`${i + 1} of 8`, { exact: true }).waitFor();
+      // A learner's pace: the answer reaches the server (sent shortly after) before the next grade.
+      await expect.poll(async () => (await summary(page)).dueToday, { timeout: 10_000 }).toBe(7 - i);
+      await page.waitForTimeout(600);
+      await page.getByText(`${i + 1} of 8`, { exact: true }).waitFor();
+    }
+    await page.getByRole("heading", { name: "Session complete. Cards reviewed: 8" }).waitFor();
+    await expectAccessible(page);
+
+    // Nothing of the session is left due on the server.
+    await expect.poll(async () => (await summary(page)).dueToday, { timeout: 10_000 }).toBe(0);
+    const queue = (await (await page.request.get("/api/reviews/queue")).json()) as { cards: unknown[] };
+    expect(queue.cards).toEqual([]);
+    // Home agrees; the cards still in their ten-minute learning step come back later today (or tomorrow, near midnight).
+    await session.visit(page, "/en/home");
+    await page.getByRole("heading", { name: "Due today: 0" }).waitFor();
+    await page
+      .getByText(/^(Cards you are still learning come back later today, from .+\.|You are done for today\..*)$/)
+      .waitFor();
   });
 
   it("reviews with the buttons in English, and invites a visitor to sign up", async () => {

@@ -1,6 +1,7 @@
 /**
- * The review queue: cards due now across everything the learner studies (or one course), most
- * overdue first, then new cards, within the daily limits counted from the start of their day.
+ * The review queue: the cards of today's review across everything the learner studies (or one
+ * course), most overdue first, then new cards, within the daily limits counted from the start of
+ * their day. "Due today" on home and the review session use one definition, `inTodaysReview`.
  */
 
 import { type Database, queryRows } from "@server/db/client";
@@ -9,7 +10,7 @@ import type { SessionUser } from "@server/http/session";
 import { DAY_MS, startOfDay } from "@shared/memory/day";
 import { REVIEW_QUEUE_PAGE } from "@shared/memory/limits";
 import { type Grade, type Memory, type MemoryStateName, nextIntervals } from "@shared/memory/scheduler";
-import { and, asc, count, eq, gt, gte, lte, min, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { settingsOf } from "./reviews.service";
 
 export interface QueueCard {
@@ -24,11 +25,15 @@ export interface QueueCard {
 }
 
 export interface ReviewQueue {
+  /** A page of the session: up to REVIEW_QUEUE_PAGE cards. */
   cards: QueueCard[];
-  /** Cards due by the end of the learner's day, and new cards they may still start today (within the limits). */
+  /**
+   * The whole session, as home counts it (`reviewSummary`): cards in today's review within the
+   * reviews left today, and new cards they may still start today. The page may hold fewer.
+   */
   dueToday: number;
   newToday: number;
-  /** When the next card not in this queue falls due; null when none is scheduled. */
+  /** When the next card not in today's review falls due; null when none is scheduled. */
   nextDueAt: string | null;
 }
 
@@ -63,6 +68,7 @@ export function studiedCourses(userId: string, courseId: number | undefined) {
 }
 
 interface Today {
+  now: Date;
   retention: number;
   dayEnd: Date;
   reviewsLeft: number;
@@ -75,6 +81,7 @@ async function today(db: Database, userId: string, now: Date): Promise<Today> {
   const dayStart = startOfDay(now, settings.timeZone);
   const done = await doneToday(db, userId, dayStart);
   return {
+    now,
     retention: settings.desiredRetention,
     dayEnd: new Date(dayStart.getTime() + DAY_MS),
     reviewsLeft: Math.max(0, settings.reviewsPerDay - done.reviewsDone),
@@ -85,6 +92,67 @@ async function today(db: Database, userId: string, now: Date): Promise<Today> {
 interface Scope {
   courseId?: number;
   deckId?: number;
+}
+
+/**
+ * The one definition of a card in today's review (decision 0021): a card scheduled in days
+ * ("review") due before the learner's day ends, or any card due now. A learning step of minutes
+ * later today waits for its time, as in Anki: shown early, the step would mean nothing. The first
+ * condition alone is what the index `card_memory (user_id, due)` answers.
+ */
+function inTodaysReview(t: Pick<Today, "now" | "dayEnd">): SQL {
+  return and(lt(cardMemory.due, t.dayEnd), or(lte(cardMemory.due, t.now), eq(cardMemory.state, "review"))) as SQL;
+}
+
+function memoryInScope(userId: string, scope: Scope): SQL {
+  return and(
+    eq(cardMemory.userId, userId),
+    scope.deckId !== undefined
+      ? sql`${cardMemory.cardId} in (select id from flashcards where deck_id = ${scope.deckId})`
+      : scope.courseId !== undefined
+        ? eq(cardMemory.courseId, scope.courseId)
+        : undefined,
+  ) as SQL;
+}
+
+interface TodayCounts {
+  dueToday: number;
+  newToday: number;
+  started: number;
+  learned: number;
+  nextDueAt: string | null;
+}
+
+/**
+ * What home, a course or deck page and the review session count: cards in today's review (within
+ * the reviews left today), new cards left to start today, started and learned cards, and when the
+ * next card not in today's review falls due. Two statements, the same for each of them.
+ */
+async function todayCounts(db: Database, userId: string, scope: Scope, t: Today): Promise<TodayCounts> {
+  const due = inTodaysReview(t);
+  const [counts] = await db
+    .select({
+      due: sql<number>`(count(*) filter (where ${due}))::int`,
+      started: sql<number>`count(*)::int`,
+      learned: sql<number>`(count(*) filter (where ${cardMemory.state} = 'review'))::int`,
+      nextDue: sql<Date | string | null>`min(${cardMemory.due}) filter (where not (${due}))`,
+    })
+    .from(cardMemory)
+    .where(memoryInScope(userId, scope));
+  const [fresh] =
+    t.newLeft === 0
+      ? [{ n: 0 }]
+      : await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from (${newCards(userId, scope, t.newLeft)}) cards`,
+        );
+  return {
+    dueToday: Math.min(counts?.due ?? 0, t.reviewsLeft),
+    newToday: fresh?.n ?? 0,
+    started: counts?.started ?? 0,
+    learned: counts?.learned ?? 0,
+    nextDueAt: counts?.nextDue ? new Date(counts.nextDue).toISOString() : null,
+  };
 }
 
 /**
@@ -112,11 +180,8 @@ export async function reviewQueue(
   { courseId }: { courseId?: number },
   now: Date,
 ): Promise<ReviewQueue> {
-  const { retention, dayEnd, reviewsLeft, newLeft } = await today(db, user.id, now);
-  const mine = and(
-    eq(cardMemory.userId, user.id),
-    courseId === undefined ? undefined : eq(cardMemory.courseId, courseId),
-  );
+  const t = await today(db, user.id, now);
+  const { retention, reviewsLeft, newLeft } = t;
 
   const due = await db
     .select({
@@ -127,7 +192,7 @@ export async function reviewQueue(
     })
     .from(cardMemory)
     .innerJoin(flashcards, eq(flashcards.id, cardMemory.cardId))
-    .where(and(mine, lte(cardMemory.due, now)))
+    .where(and(memoryInScope(user.id, { courseId }), inTodaysReview(t)))
     .orderBy(asc(cardMemory.due), asc(cardMemory.cardId))
     .limit(Math.min(reviewsLeft, REVIEW_QUEUE_PAGE));
   const freshLimit = Math.min(newLeft, REVIEW_QUEUE_PAGE - due.length);
@@ -139,14 +204,7 @@ export async function reviewQueue(
           newCards(user.id, { courseId }, freshLimit),
         );
 
-  const [dueByDayEnd] = await db
-    .select({ n: count() })
-    .from(cardMemory)
-    .where(and(mine, lte(cardMemory.due, dayEnd)));
-  const [later] = await db
-    .select({ at: min(cardMemory.due) })
-    .from(cardMemory)
-    .where(and(mine, gt(cardMemory.due, now)));
+  const { dueToday, newToday, nextDueAt } = await todayCounts(db, user.id, { courseId }, t);
 
   const cards: QueueCard[] = [
     ...due.map(({ memory, deckId, question, answer }) => {
@@ -171,55 +229,22 @@ export async function reviewQueue(
       intervals: nextIntervals(null, now, retention),
     })),
   ];
-  return {
-    cards,
-    dueToday: Math.min(dueByDayEnd?.n ?? 0, reviewsLeft),
-    newToday: fresh.length,
-    nextDueAt: later?.at ? new Date(later.at).toISOString() : null,
-  };
+  return { cards, dueToday, newToday, nextDueAt };
 }
 
 export interface ReviewSummary {
-  /** Cards due by the end of the learner's day, within the reviews left today. */
+  /** Cards in today's review (due now, or scheduled in days and due before the day ends), within the reviews left today. */
   dueToday: number;
   /** New cards they may still start today (within the limit and the cards there are). */
   newToday: number;
   /** Cards answered at least once, and cards past their learning steps. */
   started: number;
   learned: number;
+  /** When the next card not in today's review falls due. */
   nextDueAt: string | null;
 }
 
 /** The counts behind "Due today" and the progress bars, for everything studied, a course or a deck. */
 export async function reviewSummary(db: Database, user: SessionUser, scope: Scope, now: Date): Promise<ReviewSummary> {
-  const { dayEnd, reviewsLeft, newLeft } = await today(db, user.id, now);
-  const inScope =
-    scope.deckId !== undefined
-      ? sql`and m.card_id in (select id from flashcards where deck_id = ${scope.deckId})`
-      : scope.courseId !== undefined
-        ? sql`and m.course_id = ${scope.courseId}`
-        : sql``;
-  const [counts] = await queryRows<{ due: number; started: number; learned: number; next_due: Date | string | null }>(
-    db,
-    sql`select count(*) filter (where m.due <= ${dayEnd.toISOString()})::int as due,
-               count(*)::int as started,
-               count(*) filter (where m.state = 'review')::int as learned,
-               min(m.due) filter (where m.due > ${now.toISOString()}) as next_due
-        from card_memory m
-        where m.user_id = ${user.id} ${inScope}`,
-  );
-  const [fresh] =
-    newLeft === 0
-      ? [{ n: 0 }]
-      : await queryRows<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from (${newCards(user.id, scope, newLeft)}) cards`,
-        );
-  return {
-    dueToday: Math.min(counts?.due ?? 0, reviewsLeft),
-    newToday: fresh?.n ?? 0,
-    started: counts?.started ?? 0,
-    learned: counts?.learned ?? 0,
-    nextDueAt: counts?.next_due ? new Date(counts.next_due).toISOString() : null,
-  };
+  return todayCounts(db, user.id, scope, await today(db, user.id, now));
 }

@@ -230,6 +230,69 @@ describe("the review queue", () => {
     expect(queue.dueToday).toBe(60);
   });
 
+  it("counts for home exactly the cards the session holds: due now, or scheduled in days and due before the day ends", async () => {
+    now = new Date("2026-07-01T06:00:00Z");
+    const { client, userId } = await signedInClient(app, db);
+    const deck = await createDeck(db, { cards: 4 });
+    await follow(db, userId, deck.courseId);
+    const [later, forgotten, step, tomorrow] = deck.cards.map((card) => card.id ?? 0) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    // Known at once ("Easy"): scheduled in days. The clock then moves to two hours before it falls due, the same day.
+    await client.post("/api/reviews", answer(later, 4));
+    const [memory] = await memoryRows(userId, later);
+    const due = memory?.due ?? new Date();
+    const dayStart = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate()));
+    now = new Date(Math.max(dayStart.getTime() + MINUTE, due.getTime() - 120 * MINUTE));
+    expect(now.getTime()).toBeLessThan(due.getTime());
+    await client.post("/api/reviews/batch", {
+      reviews: [
+        // Forgotten three days ago: due now. Answered right two minutes ago: a ten-minute step later today.
+        answer(forgotten, 1, new Date(now.getTime() - 3 * DAY)),
+        answer(step, 3, new Date(now.getTime() - 2 * MINUTE)),
+        // Known at once a minute ago: due in days, after today.
+        answer(tomorrow, 4, new Date(now.getTime() - MINUTE)),
+      ],
+    });
+
+    const summary = await (await client.get("/api/reviews/summary")).json();
+    const queue = await (await client.get("/api/reviews/queue")).json();
+    expect(queue.cards.map((card: { cardId: number }) => card.cardId)).toEqual([forgotten, later]);
+    expect(summary).toMatchObject({ dueToday: 2, newToday: 0, started: 4 });
+    expect({ dueToday: queue.dueToday, newToday: queue.newToday }).toEqual({ dueToday: 2, newToday: 0 });
+    // The next card not in today's review: the learning step, due eight minutes from now.
+    const [stepMemory] = await memoryRows(userId, step);
+    expect(queue.nextDueAt).toBe(stepMemory?.due.toISOString());
+    expect(summary.nextDueAt).toBe(queue.nextDueAt);
+    const ofCourse = await (await client.get(`/api/reviews/summary?courseId=${deck.courseId}`)).json();
+    const courseQueue = await (await client.get(`/api/reviews/queue?courseId=${deck.courseId}`)).json();
+    expect(ofCourse.dueToday + ofCourse.newToday).toBe(courseQueue.cards.length);
+    expect((await (await client.get(`/api/reviews/summary?deckId=${deck.id}`)).json()).dueToday).toBe(2);
+
+    // The step's time comes: it joins today's review, on home as in the session.
+    now = new Date(now.getTime() + 9 * MINUTE);
+    expect((await (await client.get("/api/reviews/summary")).json()).dueToday).toBe(3);
+    expect((await (await client.get("/api/reviews/queue")).json()).cards).toHaveLength(3);
+  });
+
+  it("keeps the session's count whole across pages: home's count, not the page's", async () => {
+    now = new Date();
+    const { client, userId } = await signedInClient(app, db);
+    const big = await createDeck(db, { cards: 55 });
+    await follow(db, userId, big.courseId);
+    const reviews = big.cards.slice(0, 40).map((card) => answer(card.id, 1, new Date(now.getTime() - 3 * DAY)));
+    expect((await client.post("/api/reviews/batch", { reviews })).status).toBe(200);
+    const queue = await (await client.get("/api/reviews/queue")).json();
+    const summary = await (await client.get("/api/reviews/summary")).json();
+    expect(queue.cards).toHaveLength(REVIEW_QUEUE_PAGE);
+    // 40 due, and 15 new cards (within the 20 a day), 10 of them on this page.
+    expect({ dueToday: queue.dueToday, newToday: queue.newToday }).toEqual({ dueToday: 40, newToday: 15 });
+    expect(summary).toMatchObject({ dueToday: 40, newToday: 15 });
+  });
+
   it("answers only for the signed-in learner's own memory", async () => {
     now = new Date();
     const owner = await signedInClient(app, db);

@@ -19,13 +19,19 @@ export const reviewQueueQuery = (courseId?: number) =>
           ),
         reviewQueueCopy(courseId),
       ),
-    // A session's queue is taken once: answering changes it, and refetching would reshuffle it.
+    // A session takes its own snapshot of the queue (lib/review-session): answering shrinks the
+    // server's queue, and a list that shrinks under the screen's position skipped cards.
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
 
-export function useReviewQueue(courseId?: number) {
-  return useQuery(reviewQueueQuery(courseId));
+/** The queue as the server sends it: a page of the session's cards, and the session's counts. */
+export type ReviewQueue = Awaited<ReturnType<NonNullable<ReturnType<typeof reviewQueueQuery>["queryFn"]>>>;
+export type QueueCard = ReviewQueue["cards"][number];
+
+/** The review screen's first page; `enabled` false once its session holds the cards (no refetch). */
+export function useReviewQueue(courseId?: number, enabled = true) {
+  return useQuery({ ...reviewQueueQuery(courseId), enabled });
 }
 
 const toQuery = (scope: ReviewScope) => ({

@@ -5,9 +5,20 @@ import { Link } from "react-router";
 import { useReviewSummary } from "../api/get-review-queue";
 import styles from "./due-today.module.css";
 
-/** Home's first line for a learner: how many cards today's review holds, and the way in. */
+/** Whether a time falls on the same calendar day as now, on this device. */
+function laterToday(iso: string | null): iso is string {
+  if (!iso) return false;
+  const at = new Date(iso);
+  return at.toDateString() === new Date().toDateString();
+}
+
+/**
+ * Home's first line for a learner: how many cards today's review holds (the very cards the review
+ * session shows: due now, or scheduled in days and due before the day ends; decision 0021), and
+ * the way in. Learning steps later today are not counted until their time: the line says when.
+ */
 export function DueToday() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const localePath = useLocalePath();
   const { data } = useReviewSummary({}, true);
   if (!data) return <div className={styles.placeholder} aria-hidden="true" />;
@@ -21,9 +32,13 @@ export function DueToday() {
         <p className={styles.detail}>
           {count > 0
             ? t("review.due_detail", { due: data.dueToday, fresh: data.newToday })
-            : data.started > 0
-              ? t("review.due_none")
-              : t("review.due_nothing_yet")}
+            : laterToday(data.nextDueAt)
+              ? t("review_today.later_today", {
+                  time: new Intl.DateTimeFormat(i18n.language, { timeStyle: "short" }).format(new Date(data.nextDueAt)),
+                })
+              : data.started > 0
+                ? t("review.due_none")
+                : t("review.due_nothing_yet")}
         </p>
       </div>
       {count > 0 && (

@@ -11,17 +11,16 @@ import { useSession } from "@client/features/accounts/session";
 import { lazyComponent } from "@client/lib/lazy";
 import { useHotkeys } from "@client/lib/use-hotkeys";
 import { useLocalePath } from "@client/lib/use-language";
-import { REVIEW_QUEUE_PAGE } from "@shared/memory/limits";
 import { GRADES, type Grade } from "@shared/memory/scheduler";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { flushAnswers } from "../api/answer-outbox";
-import { useReviewQueue } from "../api/get-review-queue";
-import { reviewKeys } from "../api/keys";
+import { type QueueCard, type ReviewQueue, reviewQueueQuery, useReviewQueue } from "../api/get-review-queue";
 import { useRecordAnswer } from "../api/record-answer";
 import { formatInterval } from "../lib/format-interval";
+import { type ReviewSession, startSession, withNextPage } from "../lib/review-session";
 import styles from "./review-page.module.css";
 
 const GRADE_KEYS: Record<Grade, string> = { 1: "again", 2: "hard", 3: "good", 4: "easy" };
@@ -54,7 +53,7 @@ export function ReviewPage() {
       {!initialised ? (
         <Loading label={t("review.loading")} />
       ) : user ? (
-        <Session courseId={courseId} />
+        <Session key={courseId ?? "all"} courseId={courseId} />
       ) : (
         <SignUpInvitation text={t("review.invitation")} action={t("review.sign_up")} />
       )}
@@ -71,39 +70,80 @@ function Session({ courseId }: { courseId?: number }) {
   const { t, i18n } = useTranslation();
   const localePath = useLocalePath();
   const queryClient = useQueryClient();
-  const { data: queue, isPending, error, refetch } = useReviewQueue(courseId);
+  const [session, setSession] = useState<ReviewSession<QueueCard>>();
+  // The first page comes through the query (the route prefetches it); once the session holds it,
+  // the query stops: an answer reaching the server no longer reloads a queue the screen ignores.
+  const first = useReviewQueue(courseId, session === undefined);
+  const [loading, setLoading] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
   const record = useRecordAnswer("review");
   const [index, setIndex] = useState(0);
   const [shown, setShown] = useState(false);
   const [graded, setGraded] = useState<Grade[]>([]);
   const questionShownAt = useRef(performance.now());
   const cardButton = useRef<HTMLButtonElement>(null);
+  if (session === undefined && first.data && !first.isFetching) setSession(startSession(first.data));
   // Each new card takes the focus, so a screen reader reads its question and keys keep working.
   useEffect(() => {
     if (index > 0) cardButton.current?.focus();
   }, [index]);
-  // The queue comes a page at a time: at the end of a full page, the answers go first, then the next page.
-  const pageDone = queue !== undefined && queue.cards.length === REVIEW_QUEUE_PAGE && index >= queue.cards.length;
-  useEffect(() => {
-    if (!pageDone) return;
-    void flushAnswers().then(() => {
-      setIndex(0);
-      return queryClient.resetQueries({ queryKey: reviewKeys.queue(courseId) });
-    });
-  }, [pageDone, queryClient, courseId]);
 
-  if (isPending || pageDone) return <Loading label={t("review.loading")} />;
-  if (error || !queue) {
+  /** Sends the answers first, so the server's queue no longer holds them, then reads it again. */
+  const load = useCallback(
+    async (next: (page: ReviewQueue) => ReviewSession<QueueCard>) => {
+      setLoading(true);
+      setLoadFailed(false);
+      try {
+        await flushAnswers();
+        const page = await queryClient.fetchQuery({ ...reviewQueueQuery(courseId), staleTime: 0 });
+        setSession(next(page));
+      } catch {
+        setLoadFailed(true);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [queryClient, courseId],
+  );
+  // The queue comes a page at a time: at the end of a full page, the answers go first, then the next page.
+  const pageDone = Boolean(session?.more) && index >= (session?.cards.length ?? 0);
+  useEffect(() => {
+    if (pageDone && session && !loadFailed) void load((page) => withNextPage(session, page));
+  }, [pageDone, loadFailed, load, session]);
+
+  // At the end, once the answers have reached the server, it says when the next card falls due.
+  const finished = session !== undefined && !session.more && graded.length > 0 && index >= session.cards.length;
+  const [nextDue, setNextDue] = useState<string | null>();
+  useEffect(() => {
+    if (!finished) return;
+    let open = true;
+    void flushAnswers()
+      .then(() => queryClient.fetchQuery({ ...reviewQueueQuery(courseId), staleTime: 0 }))
+      // Not reached (offline with no stored queue): the line is left out rather than guessed.
+      .then((page) => open && setNextDue(page.nextDueAt))
+      .catch(() => {});
+    return () => {
+      open = false;
+    };
+  }, [finished, queryClient, courseId]);
+
+  const failed = session === undefined ? Boolean(first.error) : loadFailed;
+  if (failed) {
     return (
       <div role="alert" className={styles.empty}>
         <p>{t("review.failed")}</p>
-        <Button onClick={() => void refetch()}>{t("review.retry")}</Button>
+        <Button onClick={() => (session === undefined ? void first.refetch() : setLoadFailed(false))}>
+          {t("review.retry")}
+        </Button>
       </div>
     );
   }
+  if (session === undefined || loading || pageDone) return <Loading label={t("review.loading")} />;
 
-  const card = queue.cards[index];
-  const total = queue.cards.length;
+  const card = session.cards[index];
+  const total = session.total;
+  // Before any answer, the session's own; after, the server's, once the answers have reached it.
+  const nextDueAt = graded.length === 0 ? session.nextDueAt : nextDue;
 
   const reveal = () => {
     if (!card || shown) return;
@@ -118,29 +158,36 @@ function Session({ courseId }: { courseId?: number }) {
     questionShownAt.current = performance.now();
   };
   const again = () => {
-    // A new queue: cards answered "again" are due within minutes and come back.
-    setIndex(0);
-    setGraded([]);
-    void queryClient.resetQueries({ queryKey: reviewKeys.queue(courseId) });
+    // A new session: cards answered "again" are due within minutes and come back in it.
+    void load((page) => {
+      setNextDue(undefined);
+      setIndex(0);
+      setGraded([]);
+      return startSession(page);
+    });
   };
 
   return (
     <ReviewKeys card={Boolean(card)} shown={shown} onReveal={reveal} onGrade={grade}>
       {!card ? (
         <section className={styles.done} aria-labelledby="review-done">
-          <h2 id="review-done">{total === 0 ? t("review.nothing_due") : t("review.done", { count: graded.length })}</h2>
+          <h2 id="review-done">
+            {graded.length === 0 ? t("review.nothing_due") : t("review.done", { count: graded.length })}
+          </h2>
           {graded.length > 0 && <p>{t("review.done_again", { count: graded.filter((g) => g === 1).length })}</p>}
-          <p>
-            {queue.nextDueAt
-              ? t("review.next_due", {
-                  when: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
-                    new Date(queue.nextDueAt),
-                  ),
-                })
-              : t("review.none_scheduled")}
-          </p>
+          {nextDueAt !== undefined && (
+            <p>
+              {nextDueAt
+                ? t("review.next_due", {
+                    when: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
+                      new Date(nextDueAt),
+                    ),
+                  })
+                : t("review.none_scheduled")}
+            </p>
+          )}
           <div className={styles.actions}>
-            {total > 0 && <Button onClick={again}>{t("review.check_again")}</Button>}
+            {graded.length > 0 && <Button onClick={again}>{t("review.check_again")}</Button>}
             <Link to={localePath("/home")} className={buttonClass({ variant: "secondary" })}>
               {t("review.back_home")}
             </Link>
