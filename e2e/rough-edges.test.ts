@@ -1,0 +1,68 @@
+/**
+ * Rough edges a reviewer found (issue #14 follow-up): each test fails on the code before its fix.
+ */
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addCourse, addDeck, createDeckFixture, type DeckFixture } from "../harness/fixtures";
+import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
+
+const session = setupBrowser();
+
+const CARDS = [
+  { question: "uno", answer: "one" },
+  { question: "dos", answer: "two" },
+  { question: "tres", answer: "three" },
+  { question: "cuatro", answer: "four" },
+];
+
+let author: DeckFixture;
+beforeAll(async () => {
+  author = await createDeckFixture(session.baseURL, CARDS);
+});
+
+async function asAuthor(options: Parameters<typeof session.newPage>[0] = {}): Promise<Page> {
+  const page = await session.newPage(options);
+  await page.context().addCookies(
+    author.cookie.split("; ").map((pair) => {
+      const [name = "", ...value] = pair.split("=");
+      return { name, value: value.join("="), url: session.baseURL };
+    }),
+  );
+  return page;
+}
+
+/** How far the page can be scrolled sideways: 0 when nothing sticks out. */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe("tags typed through an input method (item 1)", () => {
+  it("leaves the Enter that converts kana to the IME and adds the converted tag", async () => {
+    const page = await asAuthor({ locale: "ja-JP" });
+    await session.visit(page, "/ja/home");
+    await page.getByRole("button", { name: "コースを作成" }).click();
+    const dialog = page.getByRole("dialog");
+    const tags = dialog.getByLabel("タグ");
+    await tags.focus();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Input.imeSetComposition", { text: "てつどう", selectionStart: 4, selectionEnd: 4 });
+    // The Enter that picks the conversion arrives while composing (Chrome: isComposing, keyCode 229).
+    await tags.evaluate((input) => {
+      input.dispatchEvent(
+        new KeyboardEvent("keydown", {
+          key: "Enter",
+          keyCode: 229,
+          isComposing: true,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
+    });
+    await cdp.send("Input.insertText", { text: "鉄道" });
+    expect(await tags.inputValue()).toBe("鉄道");
+    const chips = dialog.getByRole("list", { name: "追加したタグ" });
+    expect(await chips.count()).toBe(0);
+    await page.keyboard.press("Enter");
+    await chips.getByText("鉄道").waitFor();
+    expect(await chips.getByRole("listitem").count()).toBe(1);
+  });
+});
