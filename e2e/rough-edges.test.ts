@@ -66,3 +66,36 @@ describe("tags typed through an input method (item 1)", () => {
     expect(await chips.getByRole("listitem").count()).toBe(1);
   });
 });
+
+/** The author's request to the API, as fixtures make them. */
+async function asAuthorCall(path: string, method: string, body: unknown) {
+  const res = await fetch(`${session.baseURL}${path}`, {
+    method,
+    headers: { cookie: author.cookie, origin: session.baseURL, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+describe("long unbroken words at 360 px (item 2)", () => {
+  const LONG = "Supercalifragilisticexpialidocious".repeat(3);
+  it("wraps them on the course page, the deck page and the study screens instead of widening the page", async () => {
+    const courseId = await addCourse(session.baseURL, author.cookie, "Long words");
+    await asAuthorCall(`/api/courses/${courseId}`, "PUT", {
+      name: `Name${LONG}`,
+      description: `Described ${LONG}${LONG}`,
+      tags: [LONG.slice(0, 40)],
+    });
+    const deckId = await addDeck(session.baseURL, author.cookie, courseId, `Deck${LONG}`, [
+      { question: LONG, answer: LONG },
+      ...CARDS.slice(1),
+    ]);
+    const page = await session.newPage(PHONE);
+    const deckPath = `/en/courses/${courseId}/decks/${deckId}`;
+    for (const path of [`/en/courses/${courseId}`, deckPath, `${deckPath}/study`, `${deckPath}/flashcards`]) {
+      await session.visit(page, path);
+      expect(await sidewaysOverflow(page), path).toBe(0);
+    }
+  });
+});
