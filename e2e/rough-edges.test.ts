@@ -99,3 +99,20 @@ describe("long unbroken words at 360 px (item 2)", () => {
     }
   });
 });
+
+describe("an over-long search (item 3)", () => {
+  it("says the query is too long and keeps the heading within the screen", async () => {
+    for (const [options, language, text] of [
+      [PHONE, "en", "The search is too long (100 characters at most)."],
+      [{ viewport: { width: 1280, height: 800 } }, "ja", "検索語が長すぎます（100文字まで）。"],
+    ] as const) {
+      const page = await session.newPage({ ...options, locale: language === "ja" ? "ja-JP" : "en-US" });
+      await session.visit(page, `/${language}/search?q=${"x".repeat(150)}`);
+      await page.getByRole("alert").filter({ hasText: text }).waitFor();
+      expect(await page.getByText("Failed to load search results.").count()).toBe(0);
+      expect(await sidewaysOverflow(page)).toBe(0);
+      const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+      expect(heading?.height ?? 0).toBeLessThan(200);
+    }
+  });
+});
