@@ -116,3 +116,18 @@ describe("an over-long search (item 3)", () => {
     }
   });
 });
+
+describe("confirming a deletion by name (item 4)", () => {
+  it("accepts the name with spaces typed around it", async () => {
+    const courseId = await addCourse(session.baseURL, author.cookie, "Spaced");
+    const deckId = await addDeck(session.baseURL, author.cookie, courseId, "Imported cards", CARDS);
+    const page = await asAuthor();
+    await session.visit(page, `/en/courses/${courseId}/decks/${deckId}`);
+    await page.getByRole("button", { name: "Delete deck" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Name").fill(" Imported cards ");
+    await dialog.getByRole("button", { name: "Delete deck" }).click();
+    await page.getByText("Deck deleted.").waitFor();
+    expect(await page.getByText("The deck name does not match.").count()).toBe(0);
+  });
+});
