@@ -131,3 +131,34 @@ describe("confirming a deletion by name (item 4)", () => {
     expect(await page.getByText("The deck name does not match.").count()).toBe(0);
   });
 });
+
+describe("the deck editor's 50 cards (item 5)", () => {
+  it("adds pasted cards only up to 50, says how many were left out, and disables Add at the limit", async () => {
+    const courseId = await addCourse(session.baseURL, author.cookie, "Full deck");
+    const page = await asAuthor();
+    await session.visit(page, `/en/courses/${courseId}`);
+    await page.getByRole("button", { name: "Create deck" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create a deck" });
+    const add = dialog.getByRole("button", { name: "Add a card" });
+    expect(await add.isEnabled()).toBe(true);
+    await dialog.getByText("Paste many cards at once").click();
+    const lines = Array.from({ length: 60 }, (_, i) => `q${i + 1}\ta${i + 1}`).join("\n");
+    await dialog.getByLabel("Cards to paste").fill(lines);
+    await dialog.getByRole("button", { name: "Add pasted cards" }).click();
+    await dialog.getByRole("heading", { name: "Cards: 50 (4 to 50)" }).waitFor();
+    await dialog
+      .getByRole("alert")
+      .getByText("10 pasted cards were left out: a deck holds at most 50 cards.", { exact: false })
+      .waitFor();
+    // The ten that did not fit stay in the box.
+    expect((await dialog.getByLabel("Cards to paste").inputValue()).split("\n")).toHaveLength(10);
+    expect(await add.isDisabled()).toBe(true);
+    await dialog.getByText("A deck holds at most 50 cards.", { exact: true }).waitFor();
+    expect(await add.getAttribute("aria-describedby")).toBeTruthy();
+    await expectAccessible(page);
+
+    // One card fewer: Add is back.
+    await dialog.getByRole("button", { name: "Remove card 50" }).click();
+    expect(await add.isEnabled()).toBe(true);
+  });
+});
