@@ -162,3 +162,48 @@ describe("the deck editor's 50 cards (item 5)", () => {
     expect(await add.isEnabled()).toBe(true);
   });
 });
+
+describe("too-long texts say the limit (item 6)", () => {
+  for (const [language, create, tagLabel, addedTags, tagText, nameLabel, nameText] of [
+    [
+      "en",
+      "Create Course",
+      "Tags",
+      "Added tags",
+      "A tag is too long (40 characters at most).",
+      "Course name",
+      "The course name is too long (120 characters at most).",
+    ],
+    [
+      "ja",
+      "コースを作成",
+      "タグ",
+      "追加したタグ",
+      "タグが長すぎます（40文字まで）。",
+      "コース名",
+      "コース名が長すぎます（120文字まで）。",
+    ],
+  ] as const) {
+    it(`keeps a 41-character tag out of the chips and names both limits, in ${language}`, async () => {
+      const page = await asAuthor({ locale: language === "ja" ? "ja-JP" : "en-US" });
+      await session.visit(page, `/${language}/home`);
+      await page.getByRole("button", { name: create }).click();
+      const dialog = page.getByRole("dialog");
+      const tags = dialog.getByLabel(tagLabel, { exact: true });
+      await tags.fill("x".repeat(41));
+      await tags.press("Enter");
+      await dialog.getByText(tagText).waitFor();
+      expect(await tags.getAttribute("aria-invalid")).toBe("true");
+      expect(await dialog.getByRole("list", { name: addedTags }).count()).toBe(0);
+      expect(await tags.inputValue()).toBe("x".repeat(41));
+      // Shortened to the limit, it is added.
+      await tags.fill("x".repeat(40));
+      await tags.press("Enter");
+      await dialog.getByRole("list", { name: addedTags }).getByText("x".repeat(40)).waitFor();
+
+      await dialog.getByLabel(nameLabel).fill("n".repeat(121));
+      await dialog.locator("button[type=submit]").click();
+      await dialog.getByText(nameText).first().waitFor();
+    });
+  }
+});

@@ -29,7 +29,7 @@ export function TagInput({ tags, onChange, error, name }: TagInputProps) {
     if (event.key !== "Enter" || isComposing(event)) return;
     event.preventDefault(); // Enter adds a tag; it does not submit the form
     const tag = draft.trim();
-    if ([...tag].length > TEXT_LIMITS.tag) {
+    if (tag.length > TEXT_LIMITS.tag) {
       setTooLong(true);
       return;
     }
