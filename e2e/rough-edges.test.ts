@@ -207,3 +207,41 @@ describe("too-long texts say the limit (item 6)", () => {
     });
   }
 });
+
+describe("an empty new password (item 7)", () => {
+  for (const [language, menu, item, title, current, fresh, text] of [
+    [
+      "en",
+      /Account menu for/,
+      "Change Password",
+      "Change password",
+      "Current password",
+      "New password",
+      "Enter a new password.",
+    ],
+    [
+      "ja",
+      /のアカウントメニュー/,
+      "パスワードを変更",
+      "パスワードの変更",
+      "現在のパスワード",
+      "新しいパスワード",
+      "新しいパスワードを入力してください。",
+    ],
+  ] as const) {
+    it(`asks for a new password, in ${language}`, async () => {
+      const page = await asAuthor({ locale: language === "ja" ? "ja-JP" : "en-US" });
+      await session.visit(page, `/${language}/home`);
+      await page.getByRole("button", { name: menu }).click();
+      await page.getByRole("menuitem", { name: item }).click();
+      const dialog = page.getByRole("dialog", { name: title });
+      await dialog.getByLabel(current).fill("long-enough-1");
+      await dialog.locator("button[type=submit]").click();
+      const field = dialog.getByLabel(fresh, { exact: true });
+      await field.and(page.locator("[aria-invalid=true]")).waitFor();
+      const ids = (await field.getAttribute("aria-describedby"))?.split(" ") ?? [];
+      const said = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+      expect(said).toContain(text);
+    });
+  }
+});
