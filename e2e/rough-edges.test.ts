@@ -245,3 +245,41 @@ describe("an empty new password (item 7)", () => {
     });
   }
 });
+
+/** The text of each line an element's text is laid out in, read character by character. */
+const linesOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => {
+    const lines = new Map<number, string>();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect || rect.width === 0) continue;
+        const top = Math.round(rect.top);
+        lines.set(top, (lines.get(top) ?? "") + node.data[i]);
+      }
+    }
+    return [...lines.values()].map((line) => line.trim());
+  });
+
+describe("headlines and the landing button at 360 px (item 8)", () => {
+  it("breaks the Japanese tagline between phrases and keeps the sign-in button's label together", async () => {
+    const page = await session.newPage({ ...PHONE, locale: "ja-JP" });
+    await session.visit(page, "/ja/");
+    const tagline = await linesOf(page, "p[class*=tagline]");
+    expect(tagline.join("")).toBe("フラッシュカードのコースを、無料で見つけて作れます。");
+    expect(
+      tagline.some((line) => line.endsWith("作れます。")),
+      tagline.join(" / "),
+    ).toBe(true);
+    for (const line of tagline) expect(line.length, tagline.join(" / ")).toBeGreaterThan(2);
+    expect(await linesOf(page, "button[class*=cta]")).toEqual(["ログイン / 新規登録"]);
+
+    const english = await session.newPage(PHONE);
+    await session.visit(english, "/en/");
+    expect(await linesOf(english, "button[class*=cta]")).toEqual(["Sign in / Sign up"]);
+  });
+});
