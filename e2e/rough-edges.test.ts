@@ -283,3 +283,23 @@ describe("headlines and the landing button at 360 px (item 8)", () => {
     expect(await linesOf(english, "button[class*=cta]")).toEqual(["Sign in / Sign up"]);
   });
 });
+
+describe("the offline page (item 9)", () => {
+  it("counts bytes in words of the page's language and keeps 削除 on one line at 360 px", async () => {
+    const empty = await session.newPage({ ...PHONE, locale: "ja-JP" });
+    await session.visit(empty, "/ja/offline");
+    await empty.getByText("使用容量：0バイト").waitFor();
+    const english = await session.newPage(PHONE);
+    await session.visit(english, "/en/offline");
+    await english.getByText("Space used: 0 bytes").waitFor();
+
+    const page = await asAuthor({ ...PHONE, locale: "ja-JP" });
+    await session.visit(page, `/ja/courses/${author.courseId}`);
+    await page.getByRole("switch", { name: "オフラインで使う" }).check();
+    await page.getByRole("link", { name: "オフライン保存" }).first().waitFor();
+    await session.visit(page, "/ja/offline");
+    const remove = page.getByRole("button", { name: `${author.courseName}をこの端末から削除` });
+    expect(await linesOf(page, `button[aria-label="${author.courseName}をこの端末から削除"]`)).toEqual(["削除"]);
+    expect(await remove.isVisible()).toBe(true);
+  });
+});
