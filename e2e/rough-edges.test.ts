@@ -303,3 +303,30 @@ describe("the offline page (item 9)", () => {
     expect(await remove.isVisible()).toBe(true);
   });
 });
+
+describe("the tile board within the window (item 10)", () => {
+  const MANY = Array.from({ length: 50 }, (_, i) => ({
+    question: `Switzerland ${i + 1}`,
+    answer: `Copenhagen ${i + 1}`,
+  }));
+  for (const [label, options] of [
+    ["at 1280×800", { viewport: { width: 1280, height: 800 } }],
+    ["at 360 px", PHONE],
+  ] as const) {
+    it(`deals only the tiles that fit above the window's bottom, ${label}`, async () => {
+      const big = await createDeckFixture(session.baseURL, MANY);
+      const page = await session.newPage(options);
+      await session.visit(page, `/en/courses/${big.courseId}/decks/${big.deckId}/tile_game`);
+      await page.getByRole("button", { name: "Start" }).click();
+      await page.getByText(/^Round 1 of \d+$/).waitFor();
+      const boxes = await page.evaluate(() => {
+        const board = document.querySelector("section[aria-label^='Tile board']");
+        const tiles = [...(board?.querySelectorAll("button") ?? [])].map((tile) => tile.getBoundingClientRect().bottom);
+        return { board: board?.getBoundingClientRect().bottom ?? Infinity, tiles, window: innerHeight };
+      });
+      expect(boxes.tiles.length).toBeGreaterThanOrEqual(4);
+      expect(boxes.board).toBeLessThanOrEqual(boxes.window);
+      for (const bottom of boxes.tiles) expect(bottom).toBeLessThanOrEqual(boxes.window);
+    });
+  }
+});
