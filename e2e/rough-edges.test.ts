@@ -330,3 +330,22 @@ describe("the tile board within the window (item 10)", () => {
     });
   }
 });
+
+describe("the retention slider (item 11)", () => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    it(`is drawn like the app's sliders, not the browser's, in the ${colorScheme} scheme`, async () => {
+      const page = await asAuthor({ colorScheme });
+      await session.visit(page, `/en/review?course=${author.courseId}`);
+      await page.getByRole("button", { name: "Settings" }).click();
+      const slider = page.getByRole("dialog", { name: "Review settings" }).getByRole("slider");
+      await slider.waitFor();
+      const look = await slider.evaluate((input) => ({
+        appearance: getComputedStyle(input).appearance,
+        fill: getComputedStyle(input).getPropertyValue("--fill"),
+      }));
+      expect(look.appearance).toBe("none");
+      expect(look.fill).toMatch(/^\d+(\.\d+)?%$/);
+      await expectAccessible(page);
+    });
+  }
+});
