@@ -107,12 +107,18 @@ describe("an over-long search (item 3)", () => {
       [{ viewport: { width: 1280, height: 800 } }, "ja", "検索語が長すぎます（100文字まで）。"],
     ] as const) {
       const page = await session.newPage({ ...options, locale: language === "ja" ? "ja-JP" : "en-US" });
+      // Refused in the browser by the server's own rule: nothing is sent only to be refused.
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/api/search")) asked.push(request.url());
+      });
       await session.visit(page, `/${language}/search?q=${"x".repeat(150)}`);
       await page.getByRole("alert").filter({ hasText: text }).waitFor();
       expect(await page.getByText("Failed to load search results.").count()).toBe(0);
       expect(await sidewaysOverflow(page)).toBe(0);
       const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
       expect(heading?.height ?? 0).toBeLessThan(200);
+      expect(asked).toEqual([]);
     }
   });
 });
