@@ -110,7 +110,7 @@ describe("per-field errors", () => {
     await expectFocused(dialog.getByLabel("メールアドレス"));
     await expectInvalid(dialog.getByLabel("メールアドレス"), "メールアドレスを入力してください。");
     await expectInvalid(dialog.getByLabel("パスワード", { exact: true }), "パスワードは8〜128文字にしてください。");
-    await expectInvalid(dialog.getByLabel("パスワード（確認）"), "パスワードが一致しません");
+    await expectInvalid(dialog.getByLabel("パスワード（確認）"), "パスワードが一致しません。");
     await expectAccessible(page);
   });
 });

@@ -1,7 +1,7 @@
 /** Server-side texts (mail) from the same translation files as the web client. */
 import en from "@shared/i18n/en.json";
 import ja from "@shared/i18n/ja.json";
-import { DEFAULT_LANGUAGE, type Language } from "@shared/limits";
+import { DEFAULT_LANGUAGE, type Language, LIMIT_TEXT_VARIABLES } from "@shared/limits";
 
 const resources = { en, ja } as const;
 type MailKey = keyof typeof en.mail;
@@ -18,5 +18,6 @@ export function englishText(key: string, params: Record<string, string | number>
     text = typeof text === "object" && text !== null ? (text as Record<string, unknown>)[part] : undefined;
   }
   if (typeof text !== "string") return undefined;
-  return text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(params[name] ?? ""));
+  const values: Record<string, string | number> = { ...LIMIT_TEXT_VARIABLES, ...params };
+  return text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? ""));
 }

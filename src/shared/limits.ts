@@ -68,3 +68,18 @@ export const TEXT_LIMITS = {
   question: 500,
   answer: 500,
 } as const;
+
+/**
+ * The limits the texts state ("at most {{courseNameMax}} characters"), given to every translation
+ * as i18next's default variables (client) and by englishText (server), so a message that names a
+ * limit takes it from here and cannot drift from what the schemas check.
+ */
+export const LIMIT_TEXT_VARIABLES = {
+  courseNameMax: TEXT_LIMITS.courseName,
+  descriptionMax: TEXT_LIMITS.courseDescription,
+  tagMax: TEXT_LIMITS.tag,
+  tagsMax: TEXT_LIMITS.tagsPerCourse,
+  deckNameMax: TEXT_LIMITS.deckName,
+  questionMax: TEXT_LIMITS.question,
+  answerMax: TEXT_LIMITS.answer,
+} as const;

@@ -1,3 +1,4 @@
+import { namesMatch } from "@client/lib/confirm-name";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
@@ -9,7 +10,7 @@ interface ConfirmByNameDialogProps {
   open: boolean;
   onClose(): void;
   title: string;
-  /** The exact name the person must type. */
+  /** The name the person must type (spaces around it do not count). */
   name: string;
   mismatchMessage: string;
   confirmLabel: string;
@@ -39,7 +40,7 @@ function ConfirmByNameForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (typed !== name) return setError(mismatchMessage);
+    if (!namesMatch(typed, name)) return setError(mismatchMessage);
     setBusy(true);
     try {
       await onConfirm();

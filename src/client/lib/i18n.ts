@@ -1,5 +1,10 @@
 import en from "@shared/i18n/en.json?first-screen=frame";
-import { type Language, PREFERRED_LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES } from "@shared/limits";
+import {
+  type Language,
+  LIMIT_TEXT_VARIABLES,
+  PREFERRED_LANGUAGE_STORAGE_KEY,
+  SUPPORTED_LANGUAGES,
+} from "@shared/limits";
 import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { detectLanguage, firstPathSegment } from "./language";
@@ -65,7 +70,8 @@ export function initI18n(language: Language) {
       lng: language,
       fallbackLng: "en",
       supportedLngs: [...SUPPORTED_LANGUAGES],
-      interpolation: { escapeValue: false }, // React escapes
+      // React escapes; the limits a text states come from the shared constants.
+      interpolation: { escapeValue: false, defaultVariables: { ...LIMIT_TEXT_VARIABLES } },
       returnNull: false,
     });
 }

@@ -74,3 +74,17 @@ describe("translation resources", () => {
     expect(uncounted).toEqual([]);
   });
 });
+
+describe("the limits the texts state", () => {
+  it("are shared constants, in both languages, for every text that names one", async () => {
+    const { LIMIT_TEXT_VARIABLES } = await import("../limits");
+    const names = new Set(Object.keys(LIMIT_TEXT_VARIABLES));
+    for (const keys of [enKeys, jaKeys]) {
+      const stated = [...keys].filter(([, v]) => /{{\s*\w+Max\s*}}/.test(String(v)));
+      expect(stated.length).toBeGreaterThanOrEqual(7);
+      for (const [key, text] of stated) {
+        for (const m of String(text).matchAll(/{{\s*(\w+Max)\s*}}/g)) expect(names, key).toContain(m[1]);
+      }
+    }
+  });
+});

@@ -42,3 +42,22 @@ describe("the account forms' shared rules", () => {
     ]);
   });
 });
+
+describe("an empty new password", () => {
+  it("asks for a new password when changing or resetting, for a password at sign-up", async () => {
+    const { resetPasswordForm } = await import("./account");
+    const first = (result: Parameters<typeof issues>[0]) => issues(result).find(([path]) => path !== "confirm");
+    expect(first(changePasswordForm.safeParse({ currentPassword: "old", newPassword: "", confirm: "" }))).toEqual([
+      "newPassword",
+      "rough.new_password_required",
+    ]);
+    expect(first(resetPasswordForm.safeParse({ newPassword: "", confirm: "" }))).toEqual([
+      "newPassword",
+      "rough.new_password_required",
+    ]);
+    expect(first(signUpForm.safeParse({ email: "a@example.com", password: "", confirm: "" }))).toEqual([
+      "password",
+      "auth.password_required",
+    ]);
+  });
+});

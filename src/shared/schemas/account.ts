@@ -9,11 +9,14 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../limits";
 
 const email = (requiredKey: string) => z.string().trim().min(1, requiredKey).pipe(z.email("validation.email_invalid"));
 
-const newPassword = z
-  .string()
-  .min(1, "auth.password_required")
-  .min(PASSWORD_MIN_LENGTH, "auth.password_length")
-  .max(PASSWORD_MAX_LENGTH, "auth.password_length");
+/** A password being chosen; left empty, sign-up asks for "your password", change and reset for "a new password". */
+const choosePassword = (requiredKey: string) =>
+  z
+    .string()
+    .min(1, requiredKey)
+    .min(PASSWORD_MIN_LENGTH, "auth.password_length")
+    .max(PASSWORD_MAX_LENGTH, "auth.password_length");
+const newPassword = choosePassword("rough.new_password_required");
 
 /** Typed twice: the second must equal the first (spec section 5); said at the second. */
 const confirmed = <T extends string>(
@@ -30,7 +33,11 @@ export const signInForm = z.object({
 });
 
 export const signUpForm = z
-  .object({ email: email("auth.email_required"), password: newPassword, confirm: z.string() })
+  .object({
+    email: email("auth.email_required"),
+    password: choosePassword("auth.password_required"),
+    confirm: z.string(),
+  })
   .refine(...confirmed("password"));
 
 export const forgotPasswordForm = z.object({ email: email("auth.enter_email_for_reset") });

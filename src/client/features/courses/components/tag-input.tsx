@@ -1,4 +1,6 @@
 import formStyles from "@client/components/form.module.css";
+import { isComposing } from "@client/lib/composition";
+import { TEXT_LIMITS } from "@shared/limits";
 import { type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import styles from "./tag-input.module.css";
@@ -12,19 +14,29 @@ interface TagInputProps {
   name?: string;
 }
 
-/** Tags typed one at a time, added with Enter (trimmed, never blank or twice), removable. */
+/**
+ * Tags typed one at a time, added with Enter (trimmed, never blank or twice), removable. The Enter
+ * that confirms an input method's conversion (てつどう → 鉄道) is the IME's, not ours; a tag over the
+ * limit stays in the field, marked, instead of becoming a chip.
+ */
 export function TagInput({ tags, onChange, error, name }: TagInputProps) {
   const { t } = useTranslation();
   const id = useId();
   const [draft, setDraft] = useState("");
+  const [tooLong, setTooLong] = useState(false);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== "Enter") return;
+    if (event.key !== "Enter" || isComposing(event)) return;
     event.preventDefault(); // Enter adds a tag; it does not submit the form
     const tag = draft.trim();
+    if (tag.length > TEXT_LIMITS.tag) {
+      setTooLong(true);
+      return;
+    }
     if (tag && !tags.includes(tag)) onChange([...tags, tag]);
     setDraft("");
   };
+  const shown = tooLong ? t("validation.tag_too_long") : error;
 
   return (
     <div className={formStyles.field}>
@@ -36,17 +48,20 @@ export function TagInput({ tags, onChange, error, name }: TagInputProps) {
         name={name}
         className={formStyles.input}
         value={draft}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          setTooLong(false);
+        }}
         onKeyDown={onKeyDown}
-        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-        aria-invalid={error ? true : undefined}
+        aria-describedby={shown ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-invalid={shown ? true : undefined}
       />
       <p id={`${id}-hint`} className={formStyles.hint}>
         {t("course_form.tags_hint")}
       </p>
-      {error && (
+      {shown && (
         <p id={`${id}-error`} className={formStyles.fieldError}>
-          {error}
+          {shown}
         </p>
       )}
       {tags.length > 0 && (

@@ -22,7 +22,7 @@ import {
   DECK_MIN_CARDS,
 } from "@shared/limits";
 import { type DeckDetail, deckCreateInput } from "@shared/schemas/deck";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { Controller, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useCreateDeck, useUpdateDeck } from "../api/save-deck";
@@ -30,6 +30,7 @@ import {
   type CardRow,
   deckChanges,
   deckEditIssuePath,
+  fitPastedCards,
   newRow,
   parsePastedCards,
   rowsFromCards,
@@ -202,14 +203,18 @@ function DeckEditor({ target, store, onDone, onDirtyChange }: DeckEditorProps) {
   const addPasted = () => {
     const parsed = parsePastedCards(pasted);
     if (parsed.length === 0) return showText(t("deck_form.paste_nothing"));
-    // Pasted cards fill the empty rows first, then come after the rest.
+    // Pasted cards fill the empty rows first, then come after the rest, as many as the deck holds.
     const filled = form
       .getValues("cards")
       .filter((row) => row.question.trim() || row.answer.trim() || row.savedId !== undefined);
-    replace([...filled, ...parsed.map((card) => newRow(newCardDuration, card.question, card.answer))]);
-    setPasted("");
-    showText(null);
+    const { added, leftOut } = fitPastedCards(filled.length, parsed, DECK_MAX_CARDS);
+    replace([...filled, ...added.map((card) => newRow(newCardDuration, card.question, card.answer))]);
+    // What did not fit stays in the box, so nothing pasted is lost without a word.
+    setPasted(leftOut.map((card) => `${card.question}\t${card.answer}`).join("\n"));
+    showText(leftOut.length > 0 ? t("rough.paste_left_out", { count: leftOut.length, max: DECK_MAX_CARDS }) : null);
   };
+  const full = fields.length >= DECK_MAX_CARDS;
+  const fullId = useId();
 
   const setEveryDuration = (seconds: number) => {
     setBulkDuration(seconds);
@@ -346,9 +351,21 @@ function DeckEditor({ target, store, onDone, onDirtyChange }: DeckEditorProps) {
           </li>
         ))}
       </ol>
-      <Button variant="secondary" onClick={() => append(newRow(newCardDuration))}>
-        {t("deck_form.add_card")}
-      </Button>
+      <div className={styles.addCard}>
+        <Button
+          variant="secondary"
+          onClick={() => append(newRow(newCardDuration))}
+          disabled={full}
+          aria-describedby={full ? fullId : undefined}
+        >
+          {t("deck_form.add_card")}
+        </Button>
+        {full && (
+          <p id={fullId} className={formStyles.hint}>
+            {t("rough.deck_full", { max: DECK_MAX_CARDS })}
+          </p>
+        )}
+      </div>
       {/* Sticky, so the message and the button stay in view however long the deck is. */}
       <div className={styles.footer}>
         <FormAlert message={alert} />

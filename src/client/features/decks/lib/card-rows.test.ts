@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type CardRow, deckChanges, deckEditIssuePath, parsePastedCards, rowsFromCards } from "./card-rows";
+import {
+  type CardRow,
+  deckChanges,
+  deckEditIssuePath,
+  fitPastedCards,
+  parsePastedCards,
+  rowsFromCards,
+} from "./card-rows";
 import { clearDraft, draftKey, readDraft, rowsFromDraft, writeDraft } from "./deck-draft";
 import { positionToSeconds, SLIDER_STEPS, secondsToPosition } from "./duration-scale";
 
@@ -182,5 +189,18 @@ describe("deck drafts in storage", () => {
 
   it("are skipped, not thrown, when the storage refuses them", () => {
     expect(() => writeDraft(memoryStorage(true), "k", draft)).not.toThrow();
+  });
+});
+
+describe("fitPastedCards", () => {
+  const sixty = Array.from({ length: 60 }, (_, i) => i);
+  it("takes only what fits up to the deck's limit and names the rest", () => {
+    expect(fitPastedCards(0, sixty, 50)).toEqual({ added: sixty.slice(0, 50), leftOut: sixty.slice(50) });
+    expect(fitPastedCards(45, [1, 2, 3, 4, 5, 6], 50)).toEqual({ added: [1, 2, 3, 4, 5], leftOut: [6] });
+  });
+
+  it("adds nothing to a full deck and everything when there is room", () => {
+    expect(fitPastedCards(50, [1], 50)).toEqual({ added: [], leftOut: [1] });
+    expect(fitPastedCards(4, [1, 2], 50)).toEqual({ added: [1, 2], leftOut: [] });
   });
 });

@@ -64,6 +64,15 @@ export function parsePastedCards(text: string): { question: string; answer: stri
 }
 
 /**
+ * Which pasted cards fit in a deck that already holds `held` cards: the first ones, up to `max` in
+ * all; the rest are left out (and said to be), not accepted only to be refused on saving.
+ */
+export function fitPastedCards<T>(held: number, pasted: readonly T[], max: number): { added: T[]; leftOut: T[] } {
+  const room = Math.max(0, max - held);
+  return { added: pasted.slice(0, room), leftOut: pasted.slice(room) };
+}
+
+/**
  * The editor's field for a path of a deck edit request: `changed.1.answer` is the answer of the row
  * holding that saved card, `added.0.question` the question of the first new row, and a changed card
  * deleted meanwhile (`changed.1.id`) is told at its row's question. Deleted cards have no row.

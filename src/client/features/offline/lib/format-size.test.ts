@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { formatSize } from "./format-size";
 
+const english = (count: number) => `${count} ${count === 1 ? "byte" : "bytes"}`;
+
 describe("formatSize", () => {
   it("uses bytes, kilobytes and megabytes as the size grows", () => {
-    expect(formatSize(512, "en")).toBe("512 byte");
-    expect(formatSize(12_345, "en")).toBe("12.3 kB");
-    expect(formatSize(1_400_000, "en")).toBe("1.4 MB");
+    expect(formatSize(512, "en", english)).toBe("512 bytes");
+    expect(formatSize(12_345, "en", english)).toBe("12.3 kB");
+    expect(formatSize(1_400_000, "en", english)).toBe("1.4 MB");
+  });
+  it("counts bytes with the translations, so nothing says '0 byte'", () => {
+    expect(formatSize(0, "en", english)).toBe("0 bytes");
+    expect(formatSize(1, "en", english)).toBe("1 byte");
+    expect(formatSize(0, "ja", (count) => `${count}バイト`)).toBe("0バイト");
   });
   it("writes the number in the page's language", () => {
-    expect(formatSize(12_345, "ja")).toMatch(/^12\.3\s?[kK]B$/);
+    expect(formatSize(12_345, "ja", english)).toMatch(/^12\.3\s?[kK]B$/);
   });
 });

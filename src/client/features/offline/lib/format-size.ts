@@ -1,11 +1,15 @@
-/** A size in bytes as people read it, in the page's language: "12 kB", "1.4 MB". */
-export function formatSize(bytes: number, language: string): string {
-  const [value, unit] =
-    bytes >= 1_000_000 ? [bytes / 1_000_000, "megabyte"] : bytes >= 1000 ? [bytes / 1000, "kilobyte"] : [bytes, "byte"];
+/**
+ * A size as people read it, in the page's language: "0 bytes", "512 bytes", "12.3 kB", "1.4 MB"
+ * ("0バイト", "12.3 KB" in Japanese). Bytes are counted words, so they come from the translations
+ * (`sayBytes`, plural-aware); Intl's short unit for them is the untranslated "byte" in every language.
+ */
+export function formatSize(bytes: number, language: string, sayBytes: (count: number) => string): string {
+  if (bytes < 1000) return sayBytes(bytes);
+  const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, "megabyte"] : [bytes / 1000, "kilobyte"];
   return new Intl.NumberFormat(language, {
     style: "unit",
     unit,
     unitDisplay: "short",
-    maximumFractionDigits: unit === "byte" ? 0 : 1,
+    maximumFractionDigits: 1,
   }).format(value);
 }

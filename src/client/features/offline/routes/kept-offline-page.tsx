@@ -16,7 +16,7 @@ export function KeptOfflinePage() {
   const localePath = useLocalePath();
   const [summary, setSummary] = useState<KeptSummary | null>(null);
   const [persisted, setPersisted] = useState<boolean | null>(null);
-  const size = (bytes: number) => formatSize(bytes, i18n.language);
+  const size = (bytes: number) => formatSize(bytes, i18n.language, (count) => t("rough.bytes", { count }));
 
   const read = useCallback(() => {
     keptSummary().then(setSummary, (error: unknown) => {
@@ -62,6 +62,7 @@ export function KeptOfflinePage() {
                   <Button
                     size="small"
                     variant="secondary"
+                    className={styles.remove}
                     aria-label={t("offline.remove_label", { name: course.name })}
                     onClick={() => void remove(removeCourse(course.id))}
                   >
@@ -88,6 +89,7 @@ export function KeptOfflinePage() {
                   <Button
                     size="small"
                     variant="secondary"
+                    className={styles.remove}
                     aria-label={t("offline.remove_label", { name: deck.name })}
                     onClick={() => void remove(removeRecentDeck(deck.id))}
                   >

@@ -9,9 +9,11 @@ import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "@shared/memory/limits";
 import { type ReviewSettings, reviewSettingsInput } from "@shared/schemas/review";
+import type { CSSProperties } from "react";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useReviewSettings, useSaveReviewSettings } from "../api/review-settings";
+import sliderStyles from "./retention-slider.module.css";
 
 /** The browser's time zone, offered when the learner has not chosen one (the server starts from UTC). */
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -74,6 +76,8 @@ function SettingsForm({ saved, onDone }: { saved: ReviewSettings; onDone(): void
                   ref={field.ref}
                   name={field.name}
                   type="range"
+                  className={sliderStyles.range}
+                  style={{ "--fill": `${fill(percent)}%` } as CSSProperties}
                   min={MIN_DESIRED_RETENTION * 100}
                   max={MAX_DESIRED_RETENTION * 100}
                   step={1}
@@ -123,4 +127,11 @@ function SettingsForm({ saved, onDone }: { saved: ReviewSettings; onDone(): void
       </Button>
     </form>
   );
+}
+
+/** How far along its track the retention slider's thumb is, in percent (the filled part). */
+function fill(percent: number): number {
+  const min = MIN_DESIRED_RETENTION * 100;
+  const max = MAX_DESIRED_RETENTION * 100;
+  return ((percent - min) / (max - min)) * 100;
 }

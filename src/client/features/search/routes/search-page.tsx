@@ -5,8 +5,10 @@ import { TextField } from "@client/components/text-field";
 import { CourseCard } from "@client/features/courses/components/course-card";
 import gridStyles from "@client/features/courses/components/course-card.module.css";
 import { LoadFailed } from "@client/features/offline/components/load-failed";
+import { ApiError } from "@client/lib/api";
 import { useLocalePath } from "@client/lib/use-language";
-import type { SearchResult } from "@shared/schemas/course";
+import { messageKey } from "@shared/errors";
+import { type SearchResult, searchQuery } from "@shared/schemas/course";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -23,17 +25,24 @@ export function SearchPage() {
     event.preventDefault();
     if (draft.trim()) setParams({ q: draft.trim() });
   };
-  const { data, isPending, isError, error, refetch } = useSearch(q);
+  // Checked here with the server's own rule first: a query it would refuse is not sent.
+  const checked = q ? searchQuery.safeParse({ q }) : null;
+  const refusal = checked && !checked.success ? messageKey(checked.error.issues[0]?.message ?? "") : null;
+  const { data, isPending, isError, error, refetch } = useSearch(refusal ? "" : q);
   const results = data?.items;
+  // A refusal from the server says why (its issue's key), not only that loading failed.
+  const reason = refusal ?? (error instanceof ApiError ? error.issues[0]?.key : undefined);
 
   return (
-    <Page title={q ? t("pages.search_results", { query: q }) : t("search.title")}>
+    <Page title={q ? t("pages.search_results", { query: shortened(q) }) : t("search.title")}>
       <form className={styles.form} onSubmit={submit}>
         <TextField label={t("search.label")} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
         <Button type="submit">{t("search.submit")}</Button>
       </form>
       {!q ? (
         <p className={styles.note}>{t("search.empty_query")}</p>
+      ) : reason ? (
+        <p role="alert">{t(reason)}</p>
       ) : isError ? (
         // Offline it says search needs a connection; either way Try again asks once more.
         <LoadFailed
@@ -69,6 +78,14 @@ export function SearchPage() {
       )}
     </Page>
   );
+}
+
+/** The heading quotes at most this many characters of the query, then "…". */
+const QUERY_SHOWN = 60;
+
+function shortened(query: string): string {
+  const characters = [...query];
+  return characters.length > QUERY_SHOWN ? `${characters.slice(0, QUERY_SHOWN - 1).join("")}…` : query;
 }
 
 /** Why the course was found: its name, which tags, which decks (the reply says; no guessing here). */

@@ -2,7 +2,7 @@ import { Button } from "@client/components/button";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
 import { TILE_REMOVAL_CHECK_MS } from "@shared/limits";
 import type { DeckDetail, Flashcard } from "@shared/schemas/deck";
-import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from "react";
+import { type PointerEvent as ReactPointerEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { InputHint } from "../components/input-hint";
 import { StudyFrame } from "../components/study-frame";
@@ -28,11 +28,18 @@ interface Layout extends BoardGrid {
   height: number;
 }
 
-/** The grid that fits the board's width and most of the window's height. */
-function layoutFor(width: number, windowHeight: number): Layout {
+/** Room kept below the board, so its last row is not flush with the window's edge. */
+const BOARD_BOTTOM_GAP_PX = 12;
+
+/**
+ * The grid that fits the board's width and the height left for it in the window (`height`: from
+ * the board's top to the window's bottom), so no tile is ever below the screen while dragging.
+ * Cells keep their size, tiles stay legible; a shorter board deals fewer pairs a round.
+ */
+export function layoutFor(width: number, height: number): Layout {
   const cell = width >= WIDE_BOARD_PX ? CELL.wide : CELL.narrow;
   const columns = Math.max(2, Math.floor(width / cell.width));
-  const rows = Math.max(3, Math.floor(Math.min(windowHeight * 0.7, 640) / cell.height));
+  const rows = Math.max(2, Math.floor(Math.min(height, 640) / cell.height));
   return { columns, rows, height: rows * cell.height };
 }
 
@@ -88,21 +95,35 @@ function TileGame({ deck }: { deck: DeckDetail }) {
   const record = useRecordAnswer("tiles");
   const running = tiles !== null && elapsed === null;
 
+  // Starting shows the game with an empty board first (no layout yet): the effect below measures
+  // where the board is, brings it into view and deals what fits above the window's bottom.
   const start = () => {
-    const width = area.current?.clientWidth ?? window.innerWidth;
-    const grid = layoutFor(width, window.innerHeight);
-    const dealt = splitIntoRounds(shuffle(deck.flashcards), pairsPerRound(grid));
     missed.current = new Set();
-    setLayout(grid);
-    setRounds(dealt);
+    setLayout(null);
+    setRounds([]);
     setRound(0);
-    setTiles(dealRound(dealt[0] ?? [], grid));
+    setTiles([]);
     setSelected(null);
     setWrong(null);
     setElapsed(null);
     setStartedAt(performance.now());
     setNow(performance.now());
   };
+
+  useLayoutEffect(() => {
+    const element = board.current;
+    if (tiles === null || layout !== null || elapsed !== null || !element) return;
+    // The game's lines at the top of the window, just below the sticky header.
+    const header = document.querySelector("body > * header, header")?.getBoundingClientRect().bottom ?? 0;
+    const top = area.current?.getBoundingClientRect().top ?? 0;
+    window.scrollBy({ top: top - Math.max(0, header) - 8, behavior: "instant" });
+    const room = window.innerHeight - element.getBoundingClientRect().top - BOARD_BOTTOM_GAP_PX;
+    const grid = layoutFor(element.clientWidth || window.innerWidth, room);
+    const dealt = splitIntoRounds(shuffle(deck.flashcards), pairsPerRound(grid));
+    setLayout(grid);
+    setRounds(dealt);
+    setTiles(dealRound(dealt[0] ?? [], grid));
+  }, [tiles, layout, elapsed, deck.flashcards]);
 
   // The running clock.
   useEffect(() => {
