@@ -45,6 +45,7 @@ export function Dialog({
   const wasOpen = useRef(false);
   if (open && !wasOpen.current) opener.current = document.activeElement;
   wasOpen.current = open;
+  const content = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
     const element = opener.current;
@@ -60,7 +61,18 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
+          ref={content}
           className={wide ? `${styles.content} ${styles.wide}` : styles.content}
+          onOpenAutoFocus={(event) => {
+            // A form dialog opens on its first field (the first invalid one, if any), not on ×: a
+            // person typing right away types into the form instead of pressing ×'s Space. Dialogs
+            // without a field keep Radix's choice (their first button).
+            const field = content.current ? firstField(content.current) : null;
+            if (field) {
+              event.preventDefault();
+              field.focus();
+            }
+          }}
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className={styles.header}>
@@ -87,4 +99,17 @@ export function Dialog({
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+const FIELDS =
+  'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), select:not(:disabled), [contenteditable="true"]';
+
+/** The first invalid field of a dialog, else its first field, among those that can be seen. */
+function firstField(container: HTMLElement): HTMLElement | null {
+  const visible = (element: Element) => element instanceof HTMLElement && element.getClientRects().length > 0;
+  const invalid = [...container.querySelectorAll('[aria-invalid="true"]')].find(
+    (element) => element.matches(FIELDS) && visible(element),
+  );
+  const first = invalid ?? [...container.querySelectorAll(FIELDS)].find(visible);
+  return first instanceof HTMLElement ? first : null;
 }
