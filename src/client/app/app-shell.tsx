@@ -7,6 +7,7 @@ import { OfflineBanner } from "../features/offline/components/offline-banner";
 import styles from "./app-shell.module.css";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { usePageFocus } from "./use-page-focus";
 
 /** The service worker, the outbox's sync and their prompts: after the first screen, without the texts (decision 0024). */
 const OfflineServices = lazy<() => ReactNode>(() =>
@@ -26,6 +27,7 @@ export interface RouteHandle {
 export function AppShell() {
   const { t } = useTranslation();
   const fitScreen = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.fitScreen);
+  usePageFocus();
   return (
     <SessionProvider>
       <AuthDialogProvider>
