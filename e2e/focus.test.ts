@@ -181,3 +181,34 @@ describe("the focus never drops to the page's body (item 2)", () => {
     expect(await focusedTag(page)).toBe("BODY");
   });
 });
+
+describe("the deck editor keeps the focused field in view (item 3)", () => {
+  for (const [label, options] of [
+    ["at 1280 px", { viewport: { width: 1280, height: 800 } }],
+    ["at 360 px", PHONE],
+  ] as const) {
+    it(`never hides a field reached by Tab under the sticky footer, ${label}`, async () => {
+      const page = await asAuthor(options);
+      await session.visit(page, `/en/courses/${author.courseId}`);
+      await page.getByRole("button", { name: "Create deck" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create a deck" });
+      for (let i = 0; i < 4; i++) await dialog.getByRole("button", { name: "Add a card" }).click();
+      await dialog.getByLabel("Deck name").focus();
+      const hidden: string[] = [];
+      for (let step = 0; step < 60; step++) {
+        await page.keyboard.press("Tab");
+        const where = await page.evaluate(() => {
+          const active = document.activeElement as HTMLElement;
+          const footer = active.closest('[role="dialog"]')?.querySelector("form > div:last-child");
+          if (!footer || footer.contains(active)) return null;
+          const box = active.getBoundingClientRect();
+          const name = active.getAttribute("aria-label") ?? active.id ?? active.tagName;
+          return { name, bottom: box.bottom, footerTop: footer.getBoundingClientRect().top };
+        });
+        if (!where) break;
+        if (where.bottom > where.footerTop + 1) hidden.push(`${where.name}: ${where.bottom} > ${where.footerTop}`);
+      }
+      expect(hidden).toEqual([]);
+    });
+  }
+});

@@ -63,6 +63,15 @@ export function Dialog({
         <RadixDialog.Content
           ref={content}
           className={wide ? `${styles.content} ${styles.wide}` : styles.content}
+          onFocus={(event) => {
+            // A control reached from the keyboard comes fully into view, clear of the dialog's
+            // scroll-padding (kept free for a sticky footer, as the deck editor's): Chromium scrolls
+            // only for a control wholly out of view, and leaves a half-hidden one as it is.
+            const target = event.target;
+            if (target instanceof HTMLElement && target.matches(":focus-visible")) {
+              target.scrollIntoView({ block: "nearest", inline: "nearest" });
+            }
+          }}
           onOpenAutoFocus={(event) => {
             // A form dialog opens on its first field (the first invalid one, if any), not on ×: a
             // person typing right away types into the form instead of pressing ×'s Space. Dialogs
