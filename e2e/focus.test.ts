@@ -212,3 +212,67 @@ describe("the deck editor keeps the focused field in view (item 3)", () => {
     });
   }
 });
+
+describe("the browser's Back asks before unsaved changes go (item 4)", () => {
+  /** The author's course, reached in the app from search (so Back stays in the app). */
+  async function openCourseFromSearch(page: Page) {
+    await session.visit(page, `/en/search?q=${encodeURIComponent(author.courseName)}`);
+    await page.getByRole("list", { name: "Search results" }).getByRole("link", { name: author.courseName }).click();
+    await page.getByRole("heading", { level: 1, name: author.courseName }).waitFor();
+  }
+
+  it("a half-typed deck: Back asks, Keep editing keeps it, Discard changes goes back", async () => {
+    const page = await asAuthor();
+    const coursePath = `/en/courses/${author.courseId}`;
+    await openCourseFromSearch(page);
+    await page.getByRole("button", { name: "Create deck" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create a deck" });
+    await dialog.getByLabel("Deck name").fill("Half-typed");
+    await page.evaluate(() => history.back());
+    const ask = page.getByRole("alertdialog", { name: "Discard your changes?" });
+    await ask.waitFor();
+    await expectFocused(ask.getByRole("button", { name: "Keep editing" }));
+    await expectAccessible(page);
+    await ask.getByRole("button", { name: "Keep editing" }).click();
+    await ask.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe(coursePath);
+    expect(await dialog.getByLabel("Deck name").inputValue()).toBe("Half-typed");
+
+    await page.evaluate(() => history.back());
+    await ask.getByRole("button", { name: "Discard changes" }).click();
+    await page.waitForURL((url) => url.pathname === "/en/search");
+    expect(await page.getByRole("dialog").count()).toBe(0);
+  });
+
+  it("an untouched form lets Back go at once; a half-typed course asks", async () => {
+    const page = await asAuthor();
+    await openCourseFromSearch(page);
+    await page.getByRole("button", { name: "Create Course" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create a course" });
+    await dialog.getByLabel("Course name").fill("Half-typed");
+    await page.evaluate(() => history.back());
+    const ask = page.getByRole("alertdialog", { name: "Discard your changes?" });
+    await ask.waitFor();
+    await page.keyboard.press("Escape");
+    await ask.waitFor({ state: "detached" });
+    expect(await dialog.getByLabel("Course name").inputValue()).toBe("Half-typed");
+    expect(new URL(page.url()).pathname).toBe(`/en/courses/${author.courseId}`);
+
+    await dialog.getByLabel("Course name").fill("");
+    await page.evaluate(() => history.back());
+    await page.waitForURL((url) => url.pathname === "/en/search");
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+  });
+
+  it("a save still opens the new course (not held)", async () => {
+    const page = await asAuthor();
+    await session.visit(page, "/en/home");
+    await page.getByRole("button", { name: "Create Course" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create a course" });
+    const name = `Saved ${crypto.randomUUID().slice(0, 6)}`;
+    await dialog.getByLabel("Course name").fill(name);
+    await dialog.getByRole("button", { name: "Create course" }).click();
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+  });
+});

@@ -1,6 +1,7 @@
 import { Dialog as RadixDialog } from "radix-ui";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useBlocker } from "react-router";
 import styles from "./dialog.module.css";
 import { DiscardChangesDialog } from "./discard-changes-dialog";
 
@@ -32,11 +33,13 @@ export function Dialog({
 }: DialogProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
+  const unsavedNow = () => (typeof unsavedChanges === "function" ? unsavedChanges() : unsavedChanges);
   const requestOpenChange = (next: boolean) => {
-    const unsaved = typeof unsavedChanges === "function" ? unsavedChanges() : unsavedChanges;
-    if (!next && unsaved) setAsking(true);
+    if (!next && unsavedNow()) setAsking(true);
     else onOpenChange(next);
   };
+  /** The browser's Back (or Forward), held while the person says whether to discard their changes. */
+  const heldBack = useRef<HeldNavigation | null>(null);
   // Our dialogs open from state, not from a Radix trigger, and a field inside may take the focus
   // as it mounts: what had the focus when the dialog opened (usually the button that opened it;
   // read while rendering, before any field inside can take it) gets it back when the dialog closes
@@ -96,12 +99,28 @@ export function Dialog({
             </RadixDialog.Close>
           </div>
           {children}
+          {unsavedChanges !== false && (
+            <BackGuard
+              unsaved={unsavedNow}
+              onHeld={(held) => {
+                heldBack.current = held;
+                setAsking(true);
+              }}
+            />
+          )}
           <DiscardChangesDialog
             open={asking && open}
-            onKeep={() => setAsking(false)}
+            onKeep={() => {
+              setAsking(false);
+              heldBack.current?.reset();
+              heldBack.current = null;
+            }}
             onDiscard={() => {
+              const held = heldBack.current;
+              heldBack.current = null;
               setAsking(false);
               onOpenChange(false);
+              held?.proceed();
             }}
           />
         </RadixDialog.Content>
@@ -121,4 +140,24 @@ function firstField(container: HTMLElement): HTMLElement | null {
   );
   const first = invalid ?? [...container.querySelectorAll(FIELDS)].find(visible);
   return first instanceof HTMLElement ? first : null;
+}
+
+interface HeldNavigation {
+  proceed(): void;
+  reset(): void;
+}
+
+/**
+ * The browser's Back and Forward ask too, as Escape and × do, while there are unsaved changes (a
+ * data router's blocker). Only those: the dialog is modal, so any other navigation while it is open
+ * is the form's own (a save that opens the new course), which must not be held.
+ */
+function BackGuard({ unsaved, onHeld }: { unsaved(): boolean; onHeld(held: HeldNavigation): void }) {
+  const latest = useRef({ unsaved, onHeld });
+  latest.current = { unsaved, onHeld };
+  const blocker = useBlocker(({ historyAction }) => historyAction === "POP" && latest.current.unsaved());
+  useEffect(() => {
+    if (blocker.state === "blocked") latest.current.onHeld({ proceed: blocker.proceed, reset: blocker.reset });
+  }, [blocker]);
+  return null;
 }
