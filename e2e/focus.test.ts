@@ -276,3 +276,82 @@ describe("the browser's Back asks before unsaved changes go (item 4)", () => {
     expect(await page.getByRole("alertdialog").count()).toBe(0);
   });
 });
+
+describe("toasts cover nothing and sit above dialogs (item 5)", () => {
+  type Box = { x: number; y: number; width: number; height: number };
+  const overlaps = (a: Box, b: Box) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  /** The toast once it has slid into place. */
+  async function settled(toast: Locator): Promise<Box> {
+    await toast.waitFor();
+    await toast.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+    );
+    await toast.page().waitForTimeout(400);
+    const box = await toast.boundingBox();
+    if (!box) throw new Error("the toast has no box");
+    return box;
+  }
+
+  for (const [label, options] of [
+    ["at 1280 px", { viewport: { width: 1280, height: 800 } }],
+    ["at 360 px", PHONE],
+  ] as const) {
+    it(`the sign-in toast shows above the sign-in dialog's backdrop, ${label}`, async () => {
+      const page = await session.newPage(options);
+      await session.visit(page, "/en/");
+      await page.getByRole("button", { name: "Create Course" }).click();
+      await page.getByRole("dialog", { name: "Sign in" }).waitFor();
+      const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Sign up / login to create a course" });
+      const box = await settled(toast);
+      // What is on top at the toast's middle is the toast, not the dialog's overlay.
+      const onTop = await page.evaluate(
+        ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest("[data-sonner-toast]")),
+        { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+      );
+      expect(onTop).toBe(true);
+      await page.screenshot({ path: `/tmp/x/toast-signin-${options.viewport?.width}.png` });
+    });
+  }
+
+  for (const [label, options] of [
+    ["at 360 px, in Japanese", { ...PHONE, locale: "ja-JP" }],
+    ["at 1280 px, in Japanese", { viewport: { width: 1280, height: 800 }, locale: "ja-JP" }],
+    ["at 360 px", PHONE],
+  ] as const) {
+    it(`"course created" covers neither the new course's title nor the header's buttons, ${label}`, async () => {
+      const language = "locale" in options ? "ja" : "en";
+      const page = await asAuthor(options);
+      await session.visit(page, `/${language}/home`);
+      const header = page.getByRole("banner");
+      const create = language === "ja" ? "コースを作成" : "Create Course";
+      await header.getByRole("button", { name: create }).click();
+      const dialog = page.getByRole("dialog");
+      const name = `Toast ${crypto.randomUUID().slice(0, 6)}`;
+      await dialog.getByRole("textbox").first().fill(name);
+      await dialog
+        .locator("form")
+        .getByRole("button", { name: language === "ja" ? /作成/ : "Create course" })
+        .click();
+      const title = page.getByRole("heading", { level: 1, name });
+      await title.waitFor();
+      const toast = page
+        .locator("[data-sonner-toast]")
+        .filter({ hasText: language === "ja" ? "コースを作成しました。" : "Course created successfully!" });
+      const box = await settled(toast);
+      // The title's text, not its block (as wide as the page).
+      const titleBox = await title.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const { x, y, width, height } = range.getBoundingClientRect();
+        return { x, y, width, height };
+      });
+      expect(titleBox && overlaps(box, titleBox), "the toast covers the title").toBe(false);
+      for (const button of await header.getByRole("button").all()) {
+        const buttonBox = await button.boundingBox();
+        if (buttonBox) expect(overlaps(box, buttonBox), `the toast covers ${await button.textContent()}`).toBe(false);
+      }
+      await page.screenshot({ path: `/tmp/x/toast-created-${language}-${options.viewport?.width}.png` });
+    });
+  }
+});

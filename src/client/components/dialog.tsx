@@ -75,6 +75,11 @@ export function Dialog({
               target.scrollIntoView({ block: "nearest", inline: "nearest" });
             }
           }}
+          // A toast shown with the dialog (above its backdrop) can be closed without closing the dialog.
+          onInteractOutside={(event) => {
+            if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]"))
+              event.preventDefault();
+          }}
           onOpenAutoFocus={(event) => {
             // A form dialog opens on its first field (the first invalid one, if any), not on ×: a
             // person typing right away types into the form instead of pressing ×'s Space. Dialogs
