@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addCourse, addDeck, createDeckFixture, type DeckFixture } from "../harness/fixtures";
+import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
 import { takeTest } from "./support/study";
 
