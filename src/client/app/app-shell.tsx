@@ -12,6 +12,7 @@ import { OfflineBanner } from "../features/offline/components/offline-banner";
 import styles from "./app-shell.module.css";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { usePageFocus } from "./use-page-focus";
 
 /**
  * A component loaded when first drawn. A chunk that cannot load (offline before the service worker
@@ -42,6 +43,7 @@ export interface RouteHandle {
 export function AppShell() {
   const { t } = useTranslation();
   const fitScreen = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.fitScreen);
+  usePageFocus();
   return (
     <SessionProvider>
       <AuthDialogProvider>

@@ -1,24 +1,39 @@
 /** The toast area (sonner), loaded with the first notification (lib/notify.ts). */
 
 import { TOAST_MAX_VISIBLE } from "@shared/limits";
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { Toaster } from "sonner";
 import { toasterListening } from "../lib/notify";
 import { useTheme } from "../lib/theme";
 
 const TOAST_TOP = "calc(3.5rem + 1px + 0.5rem)";
+/** Sonner's own width for phones (its full-width layout and `mobileOffset`). */
+const PHONE = "(max-width: 600px)";
+
+const phoneQuery = () => window.matchMedia(PHONE);
+const onPhoneChange = (change: () => void) => {
+  const query = phoneQuery();
+  query.addEventListener("change", change);
+  return () => query.removeEventListener("change", change);
+};
 
 export function AppToaster() {
   // Runs after the Toaster's own effects, so it already listens when the waiting toasts are sent.
   useEffect(() => toasterListening(), []);
   const theme = useTheme();
+  const phone = useSyncExternalStore(onPhoneChange, () => phoneQuery().matches);
   return (
     <Toaster
       visibleToasts={TOAST_MAX_VISIBLE}
-      position="top-center"
-      // Below the sticky header (3.5 rem and its border), so no toast covers its buttons.
+      // Wide screens: at the top, below the sticky header (3.5 rem and its border), so no toast
+      // covers its buttons. Phones: at the bottom, where a toast as wide as the screen covers
+      // neither the header nor the page's title (a new course's name, right under the header).
+      position={phone ? "bottom-center" : "top-center"}
       offset={{ top: TOAST_TOP }}
-      mobileOffset={{ top: TOAST_TOP }}
+      mobileOffset={{ bottom: "calc(1rem + env(safe-area-inset-bottom))" }}
+      // Above a modal dialog's backdrop, and reachable there: Radix makes everything outside the
+      // dialog ignore the pointer (the dialog ignores clicks on toasts, components/dialog.tsx).
+      style={{ pointerEvents: "auto" }}
       expand
       closeButton
       theme={theme}

@@ -3,7 +3,7 @@ import { Dialog } from "@client/components/dialog";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
 import { useHotkeys } from "@client/lib/use-hotkeys";
 import type { DeckDetail, Flashcard } from "@shared/schemas/deck";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { InputHint } from "../components/input-hint";
@@ -35,6 +35,14 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
   const byPointer = useRef(false);
   const card = cards[index];
   const finished = index >= cards.length;
+  /** Started again from the end screen: its button is gone, so the focus goes to the new card. */
+  const focusCard = useRef(false);
+  useEffect(() => {
+    if (!finished && focusCard.current) {
+      focusCard.current = false;
+      cardRef.current?.focus();
+    }
+  });
 
   const start = (next: Flashcard[], shuffleThem = shuffled) => {
     setCards(shuffleThem ? shuffle(next) : next);
@@ -88,9 +96,24 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
           })}
         </p>
         <div className={styles.actions}>
-          <Button onClick={() => start(deck.flashcards)}>{t("study.try_again")}</Button>
+          {/* The last card's button is gone: the focus comes here, not to the page's body. */}
+          <Button
+            autoFocus
+            onClick={() => {
+              focusCard.current = true;
+              start(deck.flashcards);
+            }}
+          >
+            {t("study.try_again")}
+          </Button>
           {markedIncorrect.length > 0 && (
-            <Button variant="secondary" onClick={() => start(markedIncorrect)}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                focusCard.current = true;
+                start(markedIncorrect);
+              }}
+            >
               {t("study.study_marked", { count: markedIncorrect.length })}
             </Button>
           )}

@@ -5,7 +5,7 @@ import { notify } from "@client/lib/notify";
 import { useHotkeys } from "@client/lib/use-hotkeys";
 import { useLocalePath } from "@client/lib/use-language";
 import type { DeckDetail, Flashcard } from "@shared/schemas/deck";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -224,6 +224,13 @@ function PassedScreen({ deck, recordPass }: { deck: DeckDetail; recordPass: Retu
       },
     );
 
+  // The last answer's button is gone: the focus goes to the first way on, as "Try again" takes it on
+  // the failed screen (autoFocus does nothing on a link).
+  const backToDeck = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    backToDeck.current?.focus();
+  }, []);
+
   return (
     <section className={styles.screen} aria-labelledby="test-passed">
       <h2 id="test-passed">{t("test.passed")}</h2>
@@ -247,7 +254,7 @@ function PassedScreen({ deck, recordPass }: { deck: DeckDetail; recordPass: Retu
         <p role="status">{synced ? t("test.passed_recorded") : t("polish.pass_saving")}</p>
       )}
       <div className={styles.actions}>
-        <Link to=".." relative="path" className={buttonClass()} autoFocus>
+        <Link ref={backToDeck} to=".." relative="path" className={buttonClass()}>
           {t("test.back_to_deck")}
         </Link>
         <Link to={localePath(`/courses/${deck.courseId}`)} className={buttonClass({ variant: "secondary" })}>
