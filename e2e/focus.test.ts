@@ -27,17 +27,8 @@ beforeAll(async () => {
   deckPath = `/en/courses/${author.courseId}/decks/${author.deckId}`;
 });
 
-/** A page signed in as the file's author (their session cookie). */
-async function asAuthor(options: Parameters<typeof session.newPage>[0] = {}): Promise<Page> {
-  const page = await session.newPage(options);
-  await page.context().addCookies(
-    author.cookie.split("; ").map((pair) => {
-      const [name = "", ...value] = pair.split("=");
-      return { name, value: value.join("="), url: session.baseURL };
-    }),
-  );
-  return page;
-}
+/** A page signed in as the file's author. */
+const asAuthor = (options: Parameters<typeof session.newPage>[0] = {}) => session.signedInPage(author.cookie, options);
 
 /** The focused element is `target` (polled: focus may move a moment after the screen changes). */
 async function expectFocused(target: Locator) {

@@ -39,17 +39,8 @@ async function newDeck(): Promise<{ courseId: number; deckId: number }> {
   return { courseId, deckId };
 }
 
-/** A page signed in as the file's author (their session cookie). */
-async function asAuthor(options: Parameters<typeof session.newPage>[0] = {}): Promise<Page> {
-  const page = await session.newPage(options);
-  await page.context().addCookies(
-    author.cookie.split("; ").map((pair) => {
-      const [name = "", ...value] = pair.split("=");
-      return { name, value: value.join("="), url: session.baseURL };
-    }),
-  );
-  return page;
-}
+/** A page signed in as the file's author. */
+const asAuthor = (options: Parameters<typeof session.newPage>[0] = {}) => session.signedInPage(author.cookie, options);
 
 async function openDeck(page: Page, deck: { courseId: number; deckId: number }, language = "en") {
   await page.goto(`/${language}/courses/${deck.courseId}/decks/${deck.deckId}`);

@@ -20,16 +20,8 @@ beforeAll(async () => {
   author = await createDeckFixture(session.baseURL, CARDS);
 });
 
-async function asAuthor(options: Parameters<typeof session.newPage>[0] = {}): Promise<Page> {
-  const page = await session.newPage(options);
-  await page.context().addCookies(
-    author.cookie.split("; ").map((pair) => {
-      const [name = "", ...value] = pair.split("=");
-      return { name, value: value.join("="), url: session.baseURL };
-    }),
-  );
-  return page;
-}
+/** A page signed in as the file's author. */
+const asAuthor = (options: Parameters<typeof session.newPage>[0] = {}) => session.signedInPage(author.cookie, options);
 
 /** How far the page can be scrolled sideways: 0 when nothing sticks out. */
 const sidewaysOverflow = (page: Page) =>

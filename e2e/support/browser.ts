@@ -65,6 +65,8 @@ export interface BrowserSession {
   baseURL: string;
   /** A new browser context (its own cookies and storage) with one page. */
   newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** A new page signed in with a session cookie header ("name=value; …"), as an API fixture holds it. */
+  signedInPage(cookie: string, options?: BrowserContextOptions): Promise<Page>;
   /** Opens a path, waits for the page's heading, and checks accessibility. */
   visit(page: Page, path: string): Promise<void>;
 }
@@ -109,6 +111,16 @@ export function setupBrowser(): BrowserSession {
         if (message.type() === "error") console.error(`[console] ${page.url()}: ${message.text()}`);
         if (/Content Security Policy/i.test(message.text())) policyViolations.push(`${page.url()}: ${message.text()}`);
       });
+      return page;
+    },
+    async signedInPage(cookie, options = {}) {
+      const page = await this.newPage(options);
+      await page.context().addCookies(
+        cookie.split("; ").map((pair) => {
+          const [name = "", ...value] = pair.split("=");
+          return { name, value: value.join("="), url: baseURL };
+        }),
+      );
       return page;
     },
     async visit(page, path) {
