@@ -27,8 +27,8 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
-  /** Applies every committed migration not yet applied. */
-  migrate(): Promise<void>;
+  /** Applies every committed migration not yet applied (from `folder`: tests of an upgrade). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -117,9 +117,9 @@ function openPostgres(url: string): DatabaseHandle {
   return {
     db,
     kind: "postgres",
-    async migrate() {
+    async migrate(folder = migrationsFolder) {
       try {
-        await migrateNodePostgres(db, { migrationsFolder });
+        await migrateNodePostgres(db, { migrationsFolder: folder });
       } catch (error) {
         throw postgresStartupError(error, url);
       }
@@ -168,7 +168,7 @@ function pgliteHandle(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }

@@ -7,11 +7,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { count, eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrationsFolder, openDatabase, queryRows } from "./client";
 import { initialDataFolder, initialDataKey } from "./initial-data";
@@ -22,7 +18,7 @@ const scratch = await mkdtemp(join(tmpdir(), "flashcards-initial-data-"));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 interface Journal {
-  entries: { tag: string }[];
+  entries: { idx: number; when: number; tag: string }[];
 }
 const journal = JSON.parse(await readFile(join(migrationsFolder, "meta/_journal.json"), "utf8")) as Journal;
 
@@ -88,29 +84,33 @@ describe("the prepared initial database", () => {
     }
   }, 120_000);
 
-  it("a copy of a folder made before the latest migration gets it at start", async () => {
-    // Migrations as they were one migration ago.
-    const older = join(scratch, "drizzle-older");
-    await cp(migrationsFolder, older, { recursive: true });
-    const latest = journal.entries.at(-1)?.tag;
-    await rm(join(older, `${latest}.sql`));
+  it("a copy of a folder prepared before a later migration gets it at start", async () => {
+    // The migrations as they will be one migration later.
+    const newer = join(scratch, "drizzle-newer");
+    await cp(migrationsFolder, newer, { recursive: true });
+    const last = journal.entries.at(-1);
+    if (!last) throw new Error("no migrations");
+    const tag = "9999_later";
+    await writeFile(join(newer, `${tag}.sql`), "CREATE TABLE later_migration_check (id integer);");
     await writeFile(
-      join(older, "meta/_journal.json"),
-      JSON.stringify({ ...journal, entries: journal.entries.slice(0, -1) }),
+      join(newer, "meta/_journal.json"),
+      JSON.stringify({
+        ...journal,
+        entries: [...journal.entries, { ...last, idx: last.idx + 1, when: last.when + 1, tag }],
+      }),
     );
-    const olderFolder = join(scratch, "older-pglite");
-    const client = await PGlite.create({ dataDir: olderFolder, extensions: { pg_trgm } });
-    await migrate(drizzle({ client }), { migrationsFolder: older });
-    await client.close();
 
+    // The folder prepared for today's migrations (made by the test above, or now when run alone).
+    const cache = join(scratch, "cache");
     const database = await openDatabase({
       dataDir: join(scratch, "upgraded/pglite"),
-      initialData: async () => olderFolder,
+      initialData: () => initialDataFolder(cache),
     });
     try {
-      expect(await appliedMigrations(database)).toBe(journal.entries.length - 1);
-      await database.migrate();
       expect(await appliedMigrations(database)).toBe(journal.entries.length);
+      await database.migrate(newer);
+      expect(await appliedMigrations(database)).toBe(journal.entries.length + 1);
+      expect(await queryRows(database.db, sql`select * from later_migration_check`)).toEqual([]);
     } finally {
       await database.close();
     }

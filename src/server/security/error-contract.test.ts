@@ -8,11 +8,9 @@
 
 import en from "@shared/i18n/en.json";
 import ja from "@shared/i18n/ja.json";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "../db/schema";
-import { createCourse } from "../test/factories";
-import { signUpConfirmed, TestClient } from "../test/http-client";
+import { createCourse, TEST_PASSWORD } from "../test/factories";
+import { signedInClient, TestClient } from "../test/http-client";
 import { apiEndpoints, fillPath } from "../test/route-table";
 import { setupTestApp, TEST_ORIGIN } from "../test/test-app";
 import type { RequestTarget } from "../test/valid-requests";
@@ -170,10 +168,9 @@ function expectContractShape(body: unknown, withIssues: boolean) {
   }
 }
 
-const owner = new TestClient(app);
-const { email } = await signUpConfirmed(owner, db);
-const [ownerRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-const course = await createCourse(db, ownerRow?.id ?? "", { decks: 1, cardsPerDeck: 4 });
+// A signed-in owner with a password, as after signing up (which the accounts tests test).
+const { client: owner, userId, email } = await signedInClient(app, db, { password: TEST_PASSWORD });
+const course = await createCourse(db, userId, { decks: 1, cardsPerDeck: 4 });
 const target: RequestTarget = { courseId: course.id, deckId: course.decks[0]?.id ?? 0, email };
 
 const cases = Object.entries(INVALID).flatMap(([endpoint, requests]) =>

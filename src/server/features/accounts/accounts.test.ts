@@ -1,5 +1,7 @@
+import type { Database } from "@server/db/client";
 import { mailOutbox, sessions, userProfiles, users, verifications } from "@server/db/schema";
-import { latestMailLinks, signUpConfirmed, TestClient, uniqueEmail } from "@server/test/http-client";
+import { createUser, TEST_PASSWORD } from "@server/test/factories";
+import { latestMailLinks, signInAs, TestClient, uniqueEmail } from "@server/test/http-client";
 import { createTestApp, openTestDatabase, setupTestApp } from "@server/test/test-app";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -7,6 +9,17 @@ import { describe, expect, it } from "vitest";
 const { app, database } = await setupTestApp();
 const { db } = database;
 const client = () => new TestClient(app);
+
+/**
+ * A confirmed account with a password, made in the database (the factory hashes the password once
+ * per file), and `signedIn` signed in as it when given. Signing up over HTTP (a hash, a mail, a
+ * confirmation: ~0.3 s) is what the sign-up tests test; the other tests start from an account.
+ */
+async function account(signedIn?: TestClient, target: Database = db) {
+  const user = await createUser(target, { password: TEST_PASSWORD });
+  if (signedIn) await signInAs(signedIn, target, user.id);
+  return { email: user.email, password: TEST_PASSWORD };
+}
 
 const session = async (c: TestClient) => (await c.get("/api/auth/get-session")).json();
 const mailCount = async (email: string) =>
@@ -44,7 +57,7 @@ describe("sign-up", () => {
   });
 
   it("refuses a known email with 'User already registered', whatever its case", async () => {
-    const { email } = await signUpConfirmed(client(), db);
+    const { email } = await account();
     const res = await client().post("/api/auth/sign-up/email", {
       email: email.toUpperCase(),
       password: "another-pass-1",
@@ -109,7 +122,7 @@ describe("sign-in and sign-out", () => {
   });
 
   it("refuses a wrong password", async () => {
-    const { email } = await signUpConfirmed(client(), db);
+    const { email } = await account();
     const res = await client().post("/api/auth/sign-in/email", { email, password: "wrong-password" });
     expect(res.status).toBe(401);
     expect((await res.json()).error).toMatchObject({
@@ -119,7 +132,7 @@ describe("sign-in and sign-out", () => {
   });
 
   it("signs in with an HttpOnly, SameSite=Lax cookie, and the cookie stops working after sign-out", async () => {
-    const { email, password } = await signUpConfirmed(client(), db);
+    const { email, password } = await account();
     const c = client();
     const res = await c.post("/api/auth/sign-in/email", { email: email.toUpperCase(), password });
     expect(res.status).toBe(200);
@@ -140,7 +153,7 @@ describe("sign-in and sign-out", () => {
 
   it("creates the profile row on first sign-in when it is missing", async () => {
     const c = client();
-    const { email, password } = await signUpConfirmed(c, db);
+    const { email, password } = await account(c);
     const [user] = await db.select().from(users).where(eq(users.email, email));
     await db.delete(userProfiles).where(eq(userProfiles.userId, user?.id ?? ""));
     await c.post("/api/auth/sign-in/email", { email, password });
@@ -178,7 +191,7 @@ describe("changing the password", () => {
 
   it("verifies the current password", async () => {
     const c = client();
-    const { email, password } = await signUpConfirmed(c, db);
+    const { email, password } = await account(c);
     const res = await c.post("/api/auth/change-password", {
       currentPassword: "not-it-at-all",
       newPassword: "brand-new-1",
@@ -190,7 +203,7 @@ describe("changing the password", () => {
 
   it("changes it: the new one works, the old one does not", async () => {
     const c = client();
-    const { email, password } = await signUpConfirmed(c, db);
+    const { email, password } = await account(c);
     const res = await c.post("/api/auth/change-password", { currentPassword: password, newPassword: "brand-new-1" });
     expect(res.status).toBe(200);
     expect((await client().post("/api/auth/sign-in/email", { email, password })).status).toBe(401);
@@ -201,7 +214,7 @@ describe("changing the password", () => {
 describe("changing the password ends the other sessions (issue #9, item 8)", () => {
   it("signs out every other browser and keeps this one, even when the client asks to keep them", async () => {
     const c = client();
-    const { email, password } = await signUpConfirmed(c, db);
+    const { email, password } = await account(c);
     const other = client();
     await other.post("/api/auth/sign-in/email", { email, password });
     expect((await session(other)).user.email).toBe(email);
@@ -224,7 +237,7 @@ describe("changing the password ends the other sessions (issue #9, item 8)", () 
 
   it("keeps every session when the change is refused", async () => {
     const c = client();
-    const { email, password } = await signUpConfirmed(c, db);
+    const { email, password } = await account(c);
     const other = client();
     await other.post("/api/auth/sign-in/email", { email, password });
     const res = await c.post("/api/auth/change-password", {
@@ -239,7 +252,7 @@ describe("changing the password ends the other sessions (issue #9, item 8)", () 
 describe("common passwords (issue #9, item 13)", () => {
   it("refuses a common new password on change, keeping the old one", async () => {
     const c = client();
-    const { email, password } = await signUpConfirmed(c, db);
+    const { email, password } = await account(c);
     const res = await c.post("/api/auth/change-password", { currentPassword: password, newPassword: "Qwertyuiop" });
     expect(res.status).toBe(400);
     expect((await res.json()).error.reason).toBe("PASSWORD_TOO_COMMON");
@@ -247,7 +260,7 @@ describe("common passwords (issue #9, item 13)", () => {
   });
 
   it("refuses a common new password on reset; the link still works for a good one", async () => {
-    const { email } = await signUpConfirmed(client(), db);
+    const { email } = await account();
     await requestReset(client(), email);
     const token = await latestResetToken(email);
     const common = await client().post("/api/auth/reset-password", { token, newPassword: "12345678" });
@@ -259,7 +272,7 @@ describe("common passwords (issue #9, item 13)", () => {
 
 describe("password recovery", () => {
   it("answers the same for a known and an unknown email, mailing only the known one", async () => {
-    const { email } = await signUpConfirmed(client(), db);
+    const { email } = await account();
     const unknown = uniqueEmail("nobody");
     const known = await requestReset(client(), email);
     const stranger = await requestReset(client(), unknown);
@@ -273,7 +286,7 @@ describe("password recovery", () => {
 
   it("resets with the mailed token once; the token cannot be used again", async () => {
     const signedIn = client();
-    const { email, password } = await signUpConfirmed(signedIn, db);
+    const { email, password } = await account(signedIn);
     await requestReset(client(), email);
     const [link] = await latestMailLinks(db, email);
     const token = new URL(link ?? "", "http://x").searchParams.get("token");
@@ -291,7 +304,7 @@ describe("password recovery", () => {
   });
 
   it("voids an older link when a newer one is mailed (issue #9, item 9)", async () => {
-    const { email } = await signUpConfirmed(client(), db);
+    const { email } = await account();
     await requestReset(client(), email);
     const older = await latestResetToken(email);
     await requestReset(client(), email);
@@ -307,7 +320,7 @@ describe("password recovery", () => {
   });
 
   it("voids every other pending link once one is used, even one issued alongside it", async () => {
-    const { email } = await signUpConfirmed(client(), db);
+    const { email } = await account();
     await requestReset(client(), email);
     const used = await latestResetToken(email);
     // A second token issued in a race with the first (written directly: the app never keeps two).
@@ -331,7 +344,7 @@ describe("password recovery", () => {
 
   it("voids pending links when the password is changed", async () => {
     const c = client();
-    const { email, password } = await signUpConfirmed(c, db);
+    const { email, password } = await account(c);
     await requestReset(client(), email);
     const token = await latestResetToken(email);
     expect(
@@ -351,7 +364,7 @@ describe("profile and stored language", () => {
 
   it("saves the language per user and reads it back", async () => {
     const c = client();
-    const { email } = await signUpConfirmed(c, db);
+    const { email } = await account(c);
     expect(await (await c.get("/api/profile")).json()).toEqual({
       email,
       language: null,
@@ -370,7 +383,7 @@ describe("profile and stored language", () => {
 
   it("refuses a language that is not supported, changing nothing", async () => {
     const c = client();
-    await signUpConfirmed(c, db);
+    await account(c);
     await c.put("/api/profile/language", { language: "en" });
     const res = await c.put("/api/profile/language", { language: "fr" });
     expect(res.status).toBe(400);
@@ -388,7 +401,7 @@ describe("stored colour scheme (decision 0033)", () => {
 
   it("saves each choice per user, keeps the other settings, and reads it back", async () => {
     const c = client();
-    const { email } = await signUpConfirmed(c, db);
+    const { email } = await account(c);
     await c.put("/api/profile/language", { language: "ja" });
     for (const theme of ["dark", "light", "system", "system"] as const) {
       const res = await c.put("/api/profile/theme", { theme });
@@ -398,13 +411,13 @@ describe("stored colour scheme (decision 0033)", () => {
     expect((await (await c.get("/api/profile")).json()).theme).toBe("system");
     // Another user's choice is their own.
     const other = client();
-    await signUpConfirmed(other, db);
+    await account(other);
     expect((await (await other.get("/api/profile")).json()).theme).toBeNull();
   });
 
   it("refuses a scheme that does not exist in the one error shape, changing nothing", async () => {
     const c = client();
-    await signUpConfirmed(c, db);
+    await account(c);
     await c.put("/api/profile/theme", { theme: "dark" });
     for (const body of [{ theme: "sepia" }, { theme: null }, { theme: "DARK" }, {}]) {
       const res = await c.put("/api/profile/theme", body);
@@ -460,7 +473,7 @@ describe("stored colour scheme (decision 0033)", () => {
 
   it("is kept by the database to the three choices", async () => {
     const c = client();
-    const { email } = await signUpConfirmed(c, db);
+    const { email } = await account(c);
     await expect(
       db.update(userProfiles).set({ theme: "sepia" }).where(eq(userProfiles.email, email)),
     ).rejects.toThrow();
@@ -479,13 +492,13 @@ describe("display name (decision 0033)", () => {
 
   it("starts as none: never the account's name or email", async () => {
     const c = client();
-    await signUpConfirmed(c, db);
+    await account(c);
     expect(await stored(c)).toBeNull();
   });
 
   it("saves a chosen name trimmed, in any script, up to 40 characters; empty or null removes it", async () => {
     const c = client();
-    const { email } = await signUpConfirmed(c, db);
+    const { email } = await account(c);
     const res = await put(c, "  Ana María  ");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ email, language: null, theme: null, displayName: "Ana María" });
@@ -519,7 +532,7 @@ describe("display name (decision 0033)", () => {
     ["nothing", undefined, undefined],
   ])("refuses %s in the one error shape, changing nothing", async (_, displayName, key) => {
     const c = client();
-    await signUpConfirmed(c, db);
+    await account(c);
     await put(c, "Kept");
     const res = await c.put("/api/profile/display-name", displayName === undefined ? {} : { displayName });
     expect(res.status).toBe(400);
@@ -539,7 +552,7 @@ describe("display name (decision 0033)", () => {
 
 describe("request origin", () => {
   it("refuses writes from a foreign origin", async () => {
-    const { email, password } = await signUpConfirmed(client(), db);
+    const { email, password } = await account();
     const foreign = new TestClient(app, "https://evil.example");
     const res = await foreign.post("/api/auth/sign-in/email", { email, password });
     expect(res.status).toBe(403);
@@ -549,7 +562,7 @@ describe("request origin", () => {
 
   it("refuses a cookie-carrying write without an Origin", async () => {
     const c = client();
-    await signUpConfirmed(c, db);
+    await account(c);
     const bare = new TestClient(app, null);
     for (const [k, v] of c.cookies) bare.cookies.set(k, v);
     expect((await bare.put("/api/profile/language", { language: "ja" })).status).toBe(403);
@@ -558,7 +571,7 @@ describe("request origin", () => {
 
 describe("rate limits", () => {
   it("limits sign-in attempts per account with 429 and Retry-After", async () => {
-    const { email } = await signUpConfirmed(client(), db);
+    const { email } = await account();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       // A new address each time: the per-account limit still applies.
@@ -582,7 +595,7 @@ describe("rate limits", () => {
   });
 
   it("does not count attempts of other accounts from other addresses", async () => {
-    const { email, password } = await signUpConfirmed(client(), db);
+    const { email, password } = await account();
     expect((await client().post("/api/auth/sign-in/email", { email, password })).status).toBe(200);
   });
 });
@@ -590,7 +603,7 @@ describe("rate limits", () => {
 describe("sessions in the database", () => {
   it("keeps one row per signed-in browser", async () => {
     const c = client();
-    const { email, password } = await signUpConfirmed(c, db);
+    const { email, password } = await account(c);
     await client().post("/api/auth/sign-in/email", { email, password });
     const [user] = await db.select().from(users).where(eq(users.email, email));
     const rows = await db
@@ -621,7 +634,7 @@ describe("while the database is away", () => {
     const away = await openTestDatabase();
     const awayApp = createTestApp(away.db);
     const c = new TestClient(awayApp);
-    const { email, password } = await signUpConfirmed(c, away.db);
+    const { email, password } = await account(c, away.db);
     await away.close();
     for (const res of [
       await c.get("/api/auth/get-session"),

@@ -4,7 +4,8 @@
  * browser cannot list its databases.
  */
 import "fake-indexeddb/auto";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { IDBFactory } from "fake-indexeddb";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 /** The module afresh: it remembers a database once found. */
 const presence = async () => {
@@ -12,6 +13,11 @@ const presence = async () => {
   return (await import("./offline-presence")).mayHaveOfflineCopy;
 };
 
+// A browser of its own: the unit files share their worker (and its IndexedDB), and another file
+// may have opened the app's database already.
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe("mayHaveOfflineCopy", () => {
