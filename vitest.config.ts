@@ -46,7 +46,8 @@ export default defineConfig({
           isolate: false,
           // One worker per file at a time on PostgreSQL (one shared database; lock counts in the race tests).
           maxWorkers: onPostgres ? 1 : 2,
-          sequence: { groupOrder: onPostgres ? 1 : 0 },
+          // After the unit tests: on PGlite they run while the setup's dump is made (global-setup.ts).
+          sequence: { groupOrder: 1 },
           hookTimeout: 60_000,
           testTimeout: 30_000,
         },

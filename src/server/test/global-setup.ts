@@ -5,19 +5,22 @@
  *   (test-app.ts). Creating it runs initdb (~5 s on this machine); the dump depends only on the
  *   PGlite version and the migrations, so it is kept under node_modules/.cache, keyed like the
  *   app's prepared initial database (db/initial-data.ts), and made again when either changes.
+ *   It is made by a process of its own (make-test-dump.ts) that this setup does not wait for: the
+ *   unit tests run first (their group comes first, vitest.config.ts) while it works, and an API
+ *   worker waits for the file (test-app.ts).
  */
+
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { migrationsFolder, openDatabase } from "../db/client";
+import { openDatabase } from "../db/client";
 import { initialDataCache, initialDataKey } from "../db/initial-data";
+import { dumpFailure } from "./test-dump";
 
 /** Bumped when the way the dump is made changes (other extensions, other options). */
 const DUMP_FORMAT = "1";
@@ -58,19 +61,32 @@ async function setupPglite(project: TestProject) {
   const drizzleVersion = (drizzlePackage as { version: string }).version;
   const name = `test-dump-${DUMP_FORMAT}-${await initialDataKey()}-drizzle-${drizzleVersion}.tar`;
   const dumpFile = join(initialDataCache, name);
-  if (!existsSync(dumpFile)) {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    await migrate(drizzle({ client }), { migrationsFolder });
-    const dump = await client.dumpDataDir("none");
-    await client.close();
-    await mkdir(initialDataCache, { recursive: true });
-    // Written under a private name and renamed: a file under its final name is complete.
-    const draft = `${dumpFile}.${process.pid}.draft`;
-    await writeFile(draft, Buffer.from(await dump.arrayBuffer()));
-    await rename(draft, dumpFile);
-    for (const file of await readdir(initialDataCache)) {
-      if (file.startsWith("test-dump-") && file !== name) await rm(join(initialDataCache, file), { force: true });
-    }
-  }
   project.provide("testDatabase", { kind: "pglite", dumpFile });
+  if (existsSync(dumpFile)) return;
+
+  await mkdir(initialDataCache, { recursive: true });
+  await rm(dumpFailure(dumpFile), { force: true });
+  const script = fileURLToPath(new URL("make-test-dump.ts", import.meta.url));
+  const maker = spawn(process.execPath, ["--import", "tsx", script, dumpFile], { stdio: ["ignore", "inherit", "pipe"] });
+  let errors = "";
+  maker.stderr.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const made = new Promise<void>((resolve) => {
+    maker.on("close", async (code) => {
+      if (code === 0) {
+        for (const file of await readdir(initialDataCache)) {
+          if (file.startsWith("test-dump-") && file !== name) await rm(join(initialDataCache, file), { force: true });
+        }
+      } else {
+        // The API workers wait for the dump or for this file, whose text they fail with.
+        await writeFile(dumpFailure(dumpFile), `Making the test database failed (exit ${code}):\n${errors}`);
+      }
+      resolve();
+    });
+  });
+  return async () => {
+    if (maker.exitCode === null) maker.kill();
+    await made;
+  };
 }

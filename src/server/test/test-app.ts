@@ -12,6 +12,7 @@ import { createApp } from "../app";
 import type { AppConfig } from "../config";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client";
 import { createMailer } from "../mail";
+import { waitForDump } from "./test-dump";
 
 export const TEST_ORIGIN = "http://127.0.0.1:3000";
 
@@ -42,9 +43,9 @@ export function createTestApp(db: Database, config: Partial<AppConfig> = {}) {
 /** A new handle on the run's database (PostgreSQL), or a new copy of it (PGlite); the caller closes it. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const target = inject("testDatabase");
-  return target.kind === "postgres"
-    ? openDatabase({ url: target.url })
-    : openDatabase({ memory: true, loadDataDir: new Blob([await readFile(target.dumpFile)]) });
+  if (target.kind === "postgres") return openDatabase({ url: target.url });
+  await waitForDump(target.dumpFile);
+  return openDatabase({ memory: true, loadDataDir: new Blob([await readFile(target.dumpFile)]) });
 }
 
 let shared: Promise<DatabaseHandle> | undefined;
