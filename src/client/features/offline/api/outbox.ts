@@ -45,12 +45,12 @@ export function outboxMax(userId: string): number {
 type OutboxWrite = IDBPTransaction<OfflineSchema, ["outbox"], "readwrite">;
 
 /**
- * Deletes this owner's oldest answers beyond `outboxMax`, inside the caller's transaction (so two
- * tabs queueing at once cannot both miss the limit). Passes are never touched.
+ * Deletes this owner's oldest answers beyond `max`, inside the caller's transaction (so two tabs
+ * queueing at once cannot both miss the limit). Passes are never touched.
  */
-async function dropOldestAnswers(tx: OutboxWrite, userId: string): Promise<void> {
+async function dropOldestAnswers(tx: OutboxWrite, userId: string, max: number): Promise<void> {
   const index = tx.store.index("by-owner");
-  const excess = (await index.count(ownerRange(userId, "answer"))) - outboxMax(userId);
+  const excess = (await index.count(ownerRange(userId, "answer"))) - max;
   let dropped = 0;
   let cursor = excess > 0 ? await index.openCursor(ownerRange(userId, "answer")) : null;
   while (cursor && dropped < excess) {
@@ -61,11 +61,17 @@ async function dropOldestAnswers(tx: OutboxWrite, userId: string): Promise<void>
   if (dropped > 0) console.warn(`Outbox full: dropped the ${dropped} oldest answers kept on this device`);
 }
 
-export async function queueAnswer(userId: string, review: ReviewInput, name?: string): Promise<void> {
+/** Queues an answer; `max` is the owner's cap (tests lower it: 50,000 test writes take seconds). */
+export async function queueAnswer(
+  userId: string,
+  review: ReviewInput,
+  name?: string,
+  max = outboxMax(userId),
+): Promise<void> {
   const item: OutboxAnswer = { kind: "answer", id: review.id, userId, queuedAt: queuedAt(), review };
   const tx = (await offlineDb(name)).transaction("outbox", "readwrite");
   await tx.store.put(item);
-  await dropOldestAnswers(tx, userId);
+  await dropOldestAnswers(tx, userId, max);
   await tx.done;
 }
 
@@ -146,7 +152,7 @@ export async function visitorCount(name?: string): Promise<{ answers: number; pa
  * Gives a visitor's answers and passes to the account that just signed in: they join its outbox,
  * keeping their ids and times (so a merge started twice, in two tabs, still sends each once).
  */
-export async function mergeVisitorInto(userId: string, name?: string): Promise<number> {
+export async function mergeVisitorInto(userId: string, name?: string, max = outboxMax(userId)): Promise<number> {
   if (userId === VISITOR) return 0;
   const tx = (await offlineDb(name)).transaction("outbox", "readwrite");
   const index = tx.store.index("by-owner");
@@ -160,7 +166,7 @@ export async function mergeVisitorInto(userId: string, name?: string): Promise<n
     }
   }
   // Up to a visitor's limit joins the account's outbox: it keeps to its own.
-  await dropOldestAnswers(tx, userId);
+  await dropOldestAnswers(tx, userId, max);
   await tx.done;
   return moved;
 }
