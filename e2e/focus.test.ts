@@ -4,10 +4,11 @@
  * focused field above its sticky footer, Back asks before unsaved changes go, and toasts cover
  * nothing and sit above dialogs. Each test fails on the code before the fix.
  */
+import { PAGE_FOCUS_RESTORE_MS } from "@shared/limits";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
-import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
+import { expectAccessible, PHONE, settled, setupBrowser } from "./support/browser";
 import { takeTest } from "./support/study";
 
 const session = setupBrowser();
@@ -100,7 +101,9 @@ describe("the focus never drops to the page's body (item 2)", () => {
     await page.getByRole("button", { name: "Submit anyway" }).click();
     await page.getByRole("status").getByText("0/4").waitFor();
     await expectFocused(page.getByRole("button", { name: "Restart" }));
-    await page.waitForTimeout(100);
+    // And it stays there once the question has gone (a closing dialog hands the focus back).
+    await page.getByRole("alertdialog").waitFor({ state: "detached" });
+    await settled(page);
     await expectFocused(page.getByRole("button", { name: "Restart" }));
   });
 
@@ -136,6 +139,7 @@ describe("the focus never drops to the page's body (item 2)", () => {
 
   it("a page change puts the focus on the new page's heading; a query change leaves the field alone", async () => {
     const page = await session.newPage();
+    await page.clock.install(); // time runs as usual; the footer step jumps it
     await session.visit(page, "/en/search?q=japanese");
     const field = page.getByRole("main").getByRole("searchbox");
     await field.focus();
@@ -143,7 +147,13 @@ describe("the focus never drops to the page's body (item 2)", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("japanese voc");
     await page.getByRole("heading", { level: 1, name: /japanese voc/ }).waitFor();
-    await page.waitForTimeout(300);
+    // The new results (or their absence) are on the screen.
+    await page.getByText("Searching…").waitFor({ state: "hidden" });
+    await page
+      .getByRole("list", { name: "Search results" })
+      .or(page.getByText("No courses match your search."))
+      .waitFor();
+    await settled(page);
     await expectFocused(field);
 
     await field.fill("japanese");
@@ -155,9 +165,9 @@ describe("the focus never drops to the page's body (item 2)", () => {
     await expectFocused(page.getByRole("heading", { level: 1 }));
     expect(await focusedTag(page)).toBe("H1");
 
-    // From the footer's link, too (a moment later: the first instants after a page change, focus a
-    // closing dialog hands back is taken back for the heading).
-    await page.waitForTimeout(500);
+    // From the footer's link, too, once the first instants after the page change are over (focus a
+    // closing dialog hands back then is taken back for the heading): the page's clock jumps past them.
+    await page.clock.fastForward(PAGE_FOCUS_RESTORE_MS + 100);
     await page.getByRole("contentinfo").getByRole("link", { name: "About" }).focus();
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/en/");
@@ -168,7 +178,9 @@ describe("the focus never drops to the page's body (item 2)", () => {
   it("the first load leaves the focus where the browser puts it", async () => {
     const page = await session.newPage();
     await session.visit(page, "/en/home");
-    await page.waitForTimeout(300);
+    // Everything the first load fetches has arrived and been drawn.
+    await page.waitForLoadState("networkidle");
+    await settled(page);
     expect(await focusedTag(page)).toBe("BODY");
   });
 });
@@ -273,13 +285,22 @@ describe("toasts cover nothing and sit above dialogs (item 5)", () => {
   const overlaps = (a: Box, b: Box) =>
     a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   /** The toast once it has slid into place. */
-  async function settled(toast: Locator): Promise<Box> {
+  async function settledBox(toast: Locator): Promise<Box> {
     await toast.waitFor();
     await toast.evaluate((element) =>
       Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
     );
-    await toast.page().waitForTimeout(400);
-    const box = await toast.boundingBox();
+    // Sonner may still move it as it measures the stack: the same box two frames apart.
+    let box = await toast.boundingBox();
+    await expect
+      .poll(async () => {
+        await settled(toast.page());
+        const next = await toast.boundingBox();
+        const still = JSON.stringify(next) === JSON.stringify(box);
+        box = next;
+        return still;
+      })
+      .toBe(true);
     if (!box) throw new Error("the toast has no box");
     return box;
   }
@@ -294,14 +315,13 @@ describe("toasts cover nothing and sit above dialogs (item 5)", () => {
       await page.getByRole("button", { name: "Create Course" }).click();
       await page.getByRole("dialog", { name: "Sign in" }).waitFor();
       const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Sign up / login to create a course" });
-      const box = await settled(toast);
+      const box = await settledBox(toast);
       // What is on top at the toast's middle is the toast, not the dialog's overlay.
       const onTop = await page.evaluate(
         ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest("[data-sonner-toast]")),
         { x: box.x + box.width / 2, y: box.y + box.height / 2 },
       );
       expect(onTop).toBe(true);
-      await page.screenshot({ path: `/tmp/x/toast-signin-${options.viewport?.width}.png` });
     });
   }
 
@@ -329,7 +349,7 @@ describe("toasts cover nothing and sit above dialogs (item 5)", () => {
       const toast = page
         .locator("[data-sonner-toast]")
         .filter({ hasText: language === "ja" ? "コースを作成しました。" : "Course created successfully!" });
-      const box = await settled(toast);
+      const box = await settledBox(toast);
       // The title's text, not its block (as wide as the page).
       const titleBox = await title.evaluate((element) => {
         const range = document.createRange();
@@ -342,7 +362,6 @@ describe("toasts cover nothing and sit above dialogs (item 5)", () => {
         const buttonBox = await button.boundingBox();
         if (buttonBox) expect(overlaps(box, buttonBox), `the toast covers ${await button.textContent()}`).toBe(false);
       }
-      await page.screenshot({ path: `/tmp/x/toast-created-${language}-${options.viewport?.width}.png` });
     });
   }
 });

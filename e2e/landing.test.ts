@@ -1,7 +1,7 @@
 import { LANDING_SECTION_LOCK_MS } from "@shared/limits";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
+import { expectAccessible, PHONE, settled, setupBrowser } from "./support/browser";
 
 const session = setupBrowser();
 
@@ -14,12 +14,6 @@ const position = (page: Page) =>
  * it, instead of the test sleeping through it.
  */
 const passTheLock = (page: Page) => page.clock.fastForward(LANDING_SECTION_LOCK_MS + 100);
-
-/** Resolves after two painted frames: whatever an event sent before changed has been rendered. */
-const settled = (page: Page) =>
-  page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
 
 describe("landing page", () => {
   it("moves between its four sections with the buttons, the keyboard and the wheel", async () => {

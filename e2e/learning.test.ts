@@ -165,6 +165,10 @@ describe("learning memory", () => {
     await page.getByRole("heading", { level: 1, name: "Review" }).waitFor();
     await page.getByText("0 of 8", { exact: true }).waitFor();
 
+    let batchesAnswered = 0;
+    page.on("requestfinished", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/reviews/batch") batchesAnswered += 1;
+    });
     const card = page.getByRole("button", { name: new RegExp(`^(${countries.map((c) => c.question).join("|")})`) });
     for (const [i, { question, answer }] of countries.entries()) {
       expect((await card.innerText()).split("\n")[0]).toBe(question);
@@ -174,9 +178,10 @@ describe("learning memory", () => {
       await page.keyboard.press(i % 2 === 0 ? "3" : "4");
       if (i === countries.length - 1) break;
       await page.getByText(`${i + 1} of 8`, { exact: true }).waitFor();
-      // A learner's pace: the answer reaches the server (sent shortly after) before the next grade.
+      // A learner's pace: the answer reaches the server (sent shortly after), and its reply the
+      // page, before the next grade.
       await expect.poll(async () => (await summary(page)).dueToday, { timeout: 10_000 }).toBe(7 - i);
-      await page.waitForTimeout(600);
+      await expect.poll(() => batchesAnswered).toBe(i + 1);
       await page.getByText(`${i + 1} of 8`, { exact: true }).waitFor();
     }
     await page.getByRole("heading", { name: "Session complete. Cards reviewed: 8" }).waitFor();

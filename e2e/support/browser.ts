@@ -61,6 +61,12 @@ async function saveScreenshots(testName: string, contexts: BrowserContext[]) {
   }
 }
 
+/** Resolves after two painted frames: whatever an event sent before changed has been rendered. */
+export const settled = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+
 export interface BrowserSession {
   baseURL: string;
   /** A new browser context (its own cookies and storage) with one page. */

@@ -44,6 +44,11 @@ export const TOAST_SUCCESS_MS = 2000;
 export const LANDING_ROTATION_MS = 1250;
 export const LANDING_SWIPE_THRESHOLD_PX = 30;
 export const LANDING_SECTION_LOCK_MS = 800;
+/**
+ * After a page change, how long a dialog or menu the navigation closed may take to hand the focus
+ * back before the new page's heading takes it again (Radix: a tick; client/app/page-focus.ts).
+ */
+export const PAGE_FOCUS_RESTORE_MS = 400;
 
 export const CARD_NAME_TRUNCATE = 88;
 export const CARD_NAME_TRUNCATE_SEARCH = 97;

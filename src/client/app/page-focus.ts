@@ -1,3 +1,5 @@
+import { PAGE_FOCUS_RESTORE_MS as RESTORE_MS } from "@shared/limits";
+
 /**
  * The work of `usePageFocus` (use-page-focus.ts), loaded with the first page change so that a first
  * visit does not download it (decision 0034).
@@ -5,8 +7,6 @@
 
 /** How long after a page change its heading may still arrive (a lazy screen, a slow query). */
 const WINDOW_MS = 10_000;
-/** How long a dialog or menu closed by the navigation may take to hand the focus back (Radix: a tick). */
-const RESTORE_MS = 400;
 
 const isEditable = (element: Element) =>
   element.matches('input, textarea, select, [contenteditable="true"], [role="combobox"]');
