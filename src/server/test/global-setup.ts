@@ -67,7 +67,9 @@ async function setupPglite(project: TestProject) {
   await mkdir(initialDataCache, { recursive: true });
   await rm(dumpFailure(dumpFile), { force: true });
   const script = fileURLToPath(new URL("make-test-dump.ts", import.meta.url));
-  const maker = spawn(process.execPath, ["--import", "tsx", script, dumpFile], { stdio: ["ignore", "inherit", "pipe"] });
+  const maker = spawn(process.execPath, ["--import", "tsx", script, dumpFile], {
+    stdio: ["ignore", "inherit", "pipe"],
+  });
   let errors = "";
   maker.stderr.on("data", (chunk: Buffer) => {
     errors += chunk.toString();

@@ -1,9 +1,9 @@
-import { queryRows, type Transaction } from "@server/db/client";
 import { decks, userProfiles } from "@server/db/schema";
 import { createCourse, createUser, follow } from "@server/test/factories";
 import { ok, TestClient } from "@server/test/http-client";
+import { expectIndexed, explainReads, rolledBack, type TableReads } from "@server/test/query-plans";
 import { createTestApp, setupTestApp } from "@server/test/test-app";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { containsPattern, SEARCH_STATEMENTS } from "./search.service";
 
@@ -12,69 +12,6 @@ const withValue = (text: string, value: string) => sql.raw(text.replaceAll("$1",
 
 const { app, database } = await setupTestApp();
 
-class RolledBack extends Error {}
-
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  Alias?: string;
-  "Index Name"?: string;
-  Plans?: PlanNode[];
-}
-const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
-
-/** How a plan reads each table: its sequential scans of the table itself, and the indexes it uses. */
-interface TableReads {
-  /** Seq Scans of the table under its own name (the probes; an aliased read is the final join by id). */
-  seqScans: number;
-  /** The definitions of the indexes used on it, from `USING` on ("gin (name gin_trgm_ops)"). */
-  indexes: string[];
-}
-
-/**
- * EXPLAIN's plan as a tree, read per table. The assertions are on its shape (no scan of the table,
- * an index of the right kind used) rather than on index names, which the planner may trade for
- * another index of the same kind.
- */
-async function explainReads(tx: Transaction, query: SQL): Promise<Map<string, TableReads>> {
-  const [row] = await queryRows<Record<string, unknown>>(tx, sql`explain (format json) ${query}`);
-  const raw = row ? Object.values(row)[0] : undefined;
-  const [root] = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
-  const reads = new Map<string, TableReads>();
-  const of = (table: string) => {
-    let entry = reads.get(table);
-    if (!entry) {
-      entry = { seqScans: 0, indexes: [] };
-      reads.set(table, entry);
-    }
-    return entry;
-  };
-  for (const node of planNodes(root.Plan)) {
-    const table = node["Relation Name"];
-    if (node["Node Type"] === "Seq Scan" && table && node.Alias === table) of(table).seqScans++;
-    const index = node["Index Name"];
-    if (index) {
-      const [info] = await queryRows<{ table: string; definition: string }>(
-        tx,
-        sql`select t.relname as "table", pg_get_indexdef(i.indexrelid) as definition
-            from pg_index i join pg_class t on t.oid = i.indrelid where i.indexrelid = ${index}::regclass`,
-      );
-      if (info) of(info.table).indexes.push(info.definition.replaceAll('"', "").replace(/^.* USING /, ""));
-    }
-  }
-  return reads;
-}
-
-/** Expects the table read without a scan of its own, through an index whose definition matches. */
-function expectIndexed(reads: Map<string, TableReads> | undefined, table: string, index: RegExp) {
-  const read = reads?.get(table);
-  expect(read, `${table} is read`).toBeDefined();
-  expect(read?.seqScans, `Seq Scans of ${table}`).toBe(0);
-  expect(
-    read?.indexes.some((definition) => index.test(definition)),
-    `${table}: ${read?.indexes}`,
-  ).toBe(true);
-}
 const { db } = database;
 const token = () => `zq${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
 const reply = async (q: string) => ok(new TestClient(app).api.search.$get({ query: { q } }));
@@ -230,44 +167,40 @@ describe("search", () => {
 
   it("is answered from the trigram indexes on a realistic catalogue (query plans)", async () => {
     const owner = await createUser(db);
-    const plans: Map<string, TableReads>[] = [];
     // 5,000 rows a table in a transaction that is rolled back, so the planner has real statistics.
-    await db
-      .transaction(async (tx) => {
-        await tx.execute(sql`
+    const plans = await rolledBack(db, async (tx) => {
+      await tx.execute(sql`
           insert into courses (user_id, name) select ${owner.id}, md5(g::text) from generate_series(1, 5000) g`);
-        await tx.execute(sql`
+      await tx.execute(sql`
           insert into course_tags (course_id, tag) select id, md5(name) from courses where user_id = ${owner.id}`);
-        await tx.execute(sql`
+      await tx.execute(sql`
           insert into decks (course_id, user_id, name, level) select id, ${owner.id}, md5(name || 'd'), 1
           from courses where user_id = ${owner.id}`);
-        // New rows wait in a GIN index's pending list until vacuum (autovacuum, in production);
-        // flush them as vacuum would, then let the planner choose freely.
-        await tx.execute(sql`
+      // New rows wait in a GIN index's pending list until vacuum (autovacuum, in production);
+      // flush them as vacuum would, then let the planner choose freely.
+      await tx.execute(sql`
           select gin_clean_pending_list(i.indexrelid) from pg_index i
           join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
           where am.amname = 'gin' and i.indrelid in ('courses'::regclass, 'course_tags'::regclass,
                                                      'decks'::regclass, 'tag_names'::regclass)`);
-        await tx.execute(sql`analyze courses`);
-        await tx.execute(sql`analyze course_tags`);
-        await tx.execute(sql`analyze decks`);
-        await tx.execute(sql`analyze tag_names`);
-        for (const query of [
-          sql`select id from courses where name ilike ${containsPattern("capital")}`,
-          sql`select course_id from course_tags where tag ilike ${containsPattern("geography")}`,
-          sql`select id from decks where name ilike ${containsPattern("europe")}`,
-          // The statements the server runs, on a rare word, a tag and 1 or 2 characters.
-          withValue(SEARCH_STATEMENTS.contains.text, containsPattern("capital")),
-          withValue(SEARCH_STATEMENTS.prefix1.text, "q"),
-          withValue(SEARCH_STATEMENTS.prefix2.text, "qz"),
-        ]) {
-          plans.push(await explainReads(tx, query));
-        }
-        throw new RolledBack();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof RolledBack)) throw error;
-      });
+      await tx.execute(sql`analyze courses`);
+      await tx.execute(sql`analyze course_tags`);
+      await tx.execute(sql`analyze decks`);
+      await tx.execute(sql`analyze tag_names`);
+      const reads: Map<string, TableReads>[] = [];
+      for (const query of [
+        sql`select id from courses where name ilike ${containsPattern("capital")}`,
+        sql`select course_id from course_tags where tag ilike ${containsPattern("geography")}`,
+        sql`select id from decks where name ilike ${containsPattern("europe")}`,
+        // The statements the server runs, on a rare word, a tag and 1 or 2 characters.
+        withValue(SEARCH_STATEMENTS.contains.text, containsPattern("capital")),
+        withValue(SEARCH_STATEMENTS.prefix1.text, "q"),
+        withValue(SEARCH_STATEMENTS.prefix2.text, "qz"),
+      ]) {
+        reads.push(await explainReads(tx, query));
+      }
+      return reads;
+    });
     const [names, tags, deckNames, contains, prefix1, prefix2] = plans;
     const trigram = (column: string) => new RegExp(`^gin \\(${column} gin_trgm_ops\\)`);
     expectIndexed(names, "courses", trigram("name"));
