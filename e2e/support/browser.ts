@@ -15,7 +15,19 @@ export const PHONE: BrowserContextOptions = { viewport: { width: 360, height: 74
 
 /** Fails on serious or critical accessibility violations in the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
-  // Judge the settled page: a toast fading in is half-transparent for a moment, which no one reads.
+  // Judge the settled page: a toast fading in is half-transparent for a moment, which no one reads,
+  // and no animation may start while axe runs (the landing's rotating word rises in every 1.25 s):
+  // motion is reduced for the check, as a person may have it, then set back.
+  const reduced = await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches);
+  if (!reduced) await page.emulateMedia({ reducedMotion: "reduce" });
+  try {
+    await checkSettled(page);
+  } finally {
+    if (!reduced) await page.emulateMedia({ reducedMotion: "no-preference" });
+  }
+}
+
+async function checkSettled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const finite = document
       .getAnimations()

@@ -63,15 +63,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     languageAppliedFor.current = user.id;
     // Only signed-in people need it: a chunk of its own, with the typed API client. Read afresh
     // each time a session appears: another device may have changed it.
-    import("./api/get-profile")
-      .then(({ profileQuery }) => queryClient.fetchQuery({ ...profileQuery(user.id), staleTime: 0 }))
-      .then((profile) => {
-        if (profile.language) changeLanguage(profile.language);
-        // Stored on this device too, so the next visit's first paint has it (decision 0033).
-        if (profile.theme) chooseTheme(profile.theme);
-        else adoptChosenTheme(queryClient, user.id);
-      })
-      .catch((error: unknown) => console.error("Reading the stored settings failed", error));
+    const read = () =>
+      import("./api/get-profile")
+        .then(({ profileQuery }) => queryClient.fetchQuery({ ...profileQuery(user.id), staleTime: 0 }))
+        .then((profile) => {
+          if (profile.language) changeLanguage(profile.language);
+          // Stored on this device too, so the next visit's first paint has it (decision 0033).
+          if (profile.theme) chooseTheme(profile.theme);
+          else adoptChosenTheme(queryClient, user.id);
+        })
+        .catch((error: unknown) => {
+          // Offline: this device's settings hold until the connection returns, then they are read.
+          if (navigator.onLine) return console.error("Reading the stored settings failed", error);
+          const again = () => {
+            if (languageAppliedFor.current === user.id) void read();
+          };
+          window.addEventListener("online", again, { once: true });
+        });
+    void read();
   }, [user, changeLanguage, queryClient]);
 
   const value = useMemo(

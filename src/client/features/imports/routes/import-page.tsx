@@ -173,8 +173,11 @@ function ImportForm() {
       // The server validated the whole import again: each distinct reason once, in the page's language.
       const reasons =
         failure instanceof ApiError ? [...new Set(failure.issues.map(({ key, params }) => t(key, params ?? {})))] : [];
-      const issues = reasons.join(" ") || null;
-      setError(issues ? t("imports.error_then", { error: t("imports.failed"), advice: issues }) : t("imports.failed"));
+      setError(
+        reasons.length > 0
+          ? t("imports.error_then", { error: t("imports.failed"), advice: reasons })
+          : t("imports.failed"),
+      );
     }
   };
 
@@ -287,7 +290,10 @@ function ImportForm() {
           )}
           {file.kind === "failed" && (
             <p className={formStyles.alert} role="alert">
-              {t("imports.error_then", { error: t(`imports.errors.${file.code}`), advice: t("imports.choose_again") })}
+              {t("imports.error_then", {
+                error: t(`imports.errors.${file.code}`),
+                advice: [t("imports.choose_again")],
+              })}
             </p>
           )}
           {table && (

@@ -56,7 +56,10 @@ export function KeptOfflinePage() {
                   <div className={styles.itemText}>
                     <Link to={localePath(`/courses/${course.id}`)}>{course.name}</Link>
                     <span className={styles.meta}>
-                      {t("offline.decks_count", { count: decks })} · {size(bytes)}
+                      {t("offline.course_meta", {
+                        decks: t("offline.decks_count", { count: decks }),
+                        size: size(bytes),
+                      })}
                     </span>
                   </div>
                   <Button
@@ -83,7 +86,7 @@ export function KeptOfflinePage() {
                   <div className={styles.itemText}>
                     <Link to={localePath(`/courses/${deck.courseId}/decks/${deck.id}`)}>{deck.name}</Link>
                     <span className={styles.meta}>
-                      {deck.courseName} · {size(bytes)}
+                      {t("offline.deck_meta", { course: deck.courseName, size: size(bytes) })}
                     </span>
                   </div>
                   <Button

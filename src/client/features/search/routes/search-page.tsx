@@ -97,5 +97,9 @@ function MatchReason({ course }: { course: SearchResult }) {
     course.decks.length > 0 ? t("polish.matched_decks", { decks: course.decks.map((deck) => deck.name) }) : null,
   ].filter((reason) => reason !== null);
   if (reasons.length === 0) return null;
-  return <span className={styles.decks}>{t("polish.matched_by", { reasons: reasons.join(" · ") })}</span>;
+  return (
+    <span className={styles.decks}>
+      {t("polish.matched_by", { reasons: reasons.join(t("polish.matched_separator")) })}
+    </span>
+  );
 }
