@@ -39,7 +39,14 @@ export function DurationSlider({ label, seconds, onChange, showMarks = false }: 
       {showMarks && (
         <div className={styles.marks} aria-hidden="true">
           {CARD_DURATION_MARKS.map((mark) => (
-            <span key={mark} style={{ left: `${(secondsToPosition(mark) / SLIDER_STEPS) * 100}%` }}>
+            // Under the thumb's centre at that value: the thumb stays inside the track, so its centre
+            // runs from half its width to the track's width less half its width.
+            <span
+              key={mark}
+              style={{
+                left: `calc(var(--thumb-half) + (100% - 2 * var(--thumb-half)) * ${secondsToPosition(mark) / SLIDER_STEPS})`,
+              }}
+            >
               {mark}
             </span>
           ))}
