@@ -307,7 +307,7 @@ describe("offline study", () => {
     await keepCourse(page, deck);
     await session.visit(page, "/en/offline");
     const item = page.getByRole("listitem").filter({ hasText: deck.courseName });
-    await item.getByText(/1 deck · [\d.]+ (kB|byte)/).waitFor();
+    await item.getByText(/1 deck · [\d.]+\s(kB|byte)/).waitFor(); // a no-break space: the size stays on one line
     await page.getByText(/^Space used: /).waitFor();
     await item.getByRole("button", { name: `Remove ${deck.courseName} from this device` }).click();
     await item.waitFor({ state: "detached" });
