@@ -103,6 +103,12 @@ describe("offline study", () => {
   it("reviews, studies in every mode and passes the test of a kept course offline; back online, each answer is sent once", async () => {
     const page = await session.newPage();
     const context = page.context();
+    // Offline is not an error: nothing the app logs as one (the browser's own failed requests aside).
+    const appErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+        appErrors.push(message.text());
+    });
     await signInAs(page, deck);
     await keepCourse(page, deck);
     await serviceWorkerReady(page);
@@ -191,6 +197,7 @@ describe("offline study", () => {
       .getByText(/waiting to sync/)
       .waitFor({ state: "detached" });
     expect(await passedDecks(page, deck.courseId)).toContain(deck.deckId);
+    expect(appErrors).toEqual([]);
   });
 
   it("resends a batch whose reply was cut off: nothing is lost and nothing counts twice", async () => {

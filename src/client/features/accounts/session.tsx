@@ -4,9 +4,8 @@
  * window focus, and when another tab signs in or out.
  */
 
-import { chooseTheme, chosenTheme } from "@client/lib/theme";
 import { useChangeLanguage } from "@client/lib/use-language";
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import { type SessionUser, sessionQuery } from "./api/get-session";
 import { accountKeys } from "./api/keys";
@@ -52,8 +51,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     channel.current?.postMessage("changed");
   }, [refetchEverything]);
 
-  // When a session appears, the user's stored language and colour scheme win over this browser's.
+  // When a session appears, the user's stored language and colour scheme win over this browser's
+  // (api/stored-settings.ts, loaded only then).
   const languageAppliedFor = useRef<string | null>(null);
+  const latestChangeLanguage = useRef(changeLanguage);
+  latestChangeLanguage.current = changeLanguage;
   useEffect(() => {
     if (!user) {
       languageAppliedFor.current = null;
@@ -61,47 +63,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     if (languageAppliedFor.current === user.id) return;
     languageAppliedFor.current = user.id;
-    // Only signed-in people need it: a chunk of its own, with the typed API client. Read afresh
-    // each time a session appears: another device may have changed it.
-    const read = () =>
-      import("./api/get-profile")
-        .then(({ profileQuery }) => queryClient.fetchQuery({ ...profileQuery(user.id), staleTime: 0 }))
-        .then((profile) => {
-          if (profile.language) changeLanguage(profile.language);
-          // Stored on this device too, so the next visit's first paint has it (decision 0033).
-          if (profile.theme) chooseTheme(profile.theme);
-          else adoptChosenTheme(queryClient, user.id);
-        })
-        .catch((error: unknown) => {
-          // Offline: this device's settings hold until the connection returns, then they are read.
-          if (navigator.onLine) return console.error("Reading the stored settings failed", error);
-          const again = () => {
-            if (languageAppliedFor.current === user.id) void read();
-          };
-          window.addEventListener("online", again, { once: true });
-        });
-    void read();
-  }, [user, changeLanguage, queryClient]);
+    import("./api/stored-settings")
+      .then(({ applyStoredSettings }) =>
+        applyStoredSettings({
+          queryClient,
+          userId: user.id,
+          changeLanguage: (language) => latestChangeLanguage.current(language),
+          stillSignedIn: () => languageAppliedFor.current === user.id,
+        }),
+      )
+      .catch((error: unknown) => console.error("Loading the stored settings failed", error));
+  }, [user, queryClient]);
 
   const value = useMemo(
     () => ({ user, initialised: !session.isPending, refreshAfterAuthChange }),
     [user, session.isPending, refreshAfterAuthChange],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
-}
-
-/**
- * The account has no colour scheme yet and this device has one chosen (as a visitor, before signing
- * in to an account made without one): the account takes it (decision 0035), as it takes a choice
- * made while signed in. A failure is logged, not shown: the choice still holds on this device.
- */
-function adoptChosenTheme(queryClient: QueryClient, userId: string) {
-  const chosen = chosenTheme();
-  if (!chosen) return;
-  import("./api/save-theme")
-    .then(({ saveTheme }) => saveTheme(chosen))
-    .then((profile) => queryClient.setQueryData(accountKeys.profile(userId), profile))
-    .catch((error: unknown) => console.error("Saving the colour scheme failed", error));
 }
 
 export function useSession(): SessionState {
