@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDeckFixture } from "../harness/fixtures";
 import { signUpConfirmed } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
+import { FOUR_CARDS } from "./support/study";
 
 const session = setupBrowser();
 
@@ -34,12 +35,7 @@ async function fillCards(page: Page, cards: [string, string][]) {
 
 describe("building a course", () => {
   it("steps the display time slider through every value from the keyboard", async () => {
-    const author = await createDeckFixture(session.baseURL, [
-      { question: "uno", answer: "one" },
-      { question: "dos", answer: "two" },
-      { question: "tres", answer: "three" },
-      { question: "cuatro", answer: "four" },
-    ]);
+    const author = await createDeckFixture(session.baseURL, FOUR_CARDS);
     const page = await session.signedInPage(author.cookie);
     await session.visit(page, `/en/courses/${author.courseId}`);
     await page.getByRole("button", { name: "Create deck" }).click();

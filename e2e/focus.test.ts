@@ -9,22 +9,14 @@ import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { expectAccessible, PHONE, settled, setupBrowser } from "./support/browser";
-import { takeTest } from "./support/study";
+import { answerOf, FOUR_CARDS, takeTest } from "./support/study";
 
 const session = setupBrowser();
-
-const CARDS = [
-  { question: "uno", answer: "one" },
-  { question: "dos", answer: "two" },
-  { question: "tres", answer: "three" },
-  { question: "cuatro", answer: "four" },
-];
-const answerOf = (question: string) => CARDS.find((card) => card.question === question.trim())?.answer ?? "";
 
 let author: DeckFixture;
 let deckPath: string;
 beforeAll(async () => {
-  author = await createDeckFixture(session.baseURL, CARDS);
+  author = await createDeckFixture(session.baseURL, FOUR_CARDS);
   deckPath = `/en/courses/${author.courseId}/decks/${author.deckId}`;
 });
 
@@ -84,7 +76,7 @@ describe("the focus never drops to the page's body (item 2)", () => {
     for (let i = 0; i < 4; i++) {
       const group = questions.nth(i);
       const question = ((await group.locator("legend").textContent()) ?? "").replace(/^\d+\.\s*/, "");
-      await group.getByRole("radio", { name: answerOf(question), exact: true }).check();
+      await group.getByRole("radio", { name: answerOf(FOUR_CARDS, question), exact: true }).check();
     }
     await page.getByRole("button", { name: "Submit" }).focus();
     await page.keyboard.press("Enter");
@@ -119,7 +111,7 @@ describe("the focus never drops to the page's body (item 2)", () => {
   it("the test's passed screen focuses Back to deck, as the failed one focuses Try again", async () => {
     const page = await session.newPage();
     await session.visit(page, `${deckPath}/test`);
-    await takeTest(page, CARDS);
+    await takeTest(page, FOUR_CARDS);
     await page.getByRole("heading", { name: "You passed!" }).waitFor();
     await expectFocused(page.getByRole("link", { name: "Back to deck" }));
   });
@@ -128,7 +120,7 @@ describe("the focus never drops to the page's body (item 2)", () => {
     const page = await session.newPage();
     await session.visit(page, `${deckPath}/flashcards`);
     await page.getByRole("button", { name: /^Question / }).focus();
-    for (let i = 0; i < CARDS.length; i++) await page.keyboard.press(i === 0 ? "ArrowDown" : "ArrowUp");
+    for (let i = 0; i < FOUR_CARDS.length; i++) await page.keyboard.press(i === 0 ? "ArrowDown" : "ArrowUp");
     await page.getByRole("heading", { name: "You went through all 4 cards" }).waitFor();
     await expectFocused(page.getByRole("button", { name: "Try again" }));
     await page.keyboard.press("Tab");

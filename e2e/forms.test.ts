@@ -8,16 +8,11 @@ import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addCourse, addDeck, createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { expectAccessible, setupBrowser } from "./support/browser";
+import { FOUR_CARDS } from "./support/study";
 
 const session = setupBrowser();
 
-const CARDS = [
-  { question: "uno", answer: "one" },
-  { question: "dos", answer: "two" },
-  { question: "tres", answer: "three" },
-  { question: "cuatro", answer: "four" },
-  { question: "cinco", answer: "five" },
-];
+const CARDS = [...FOUR_CARDS, { question: "cinco", answer: "five" }];
 
 /**
  * One author for the whole file (sign-ups are rate-limited per address, and the browser run

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { signIn } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
+import { answerOf } from "./support/study";
 
 const session = setupBrowser();
 
@@ -18,7 +19,6 @@ const CARDS = [
   { question: "verde", answer: "green" },
   { question: "negro", answer: "black" },
 ];
-const answerOf = (question: string) => CARDS.find((card) => card.question === question.trim())?.answer ?? "";
 
 interface Summary {
   dueToday: number;
@@ -79,7 +79,7 @@ describe("learning memory", () => {
     await session.visit(page, `${deckPath}/multiple_choice`);
     for (const group of await page.getByRole("group").all()) {
       const question = (await group.locator("legend").innerText()).replace(/^\d+\.\s*/, "");
-      await group.getByRole("radio", { name: answerOf(question), exact: true }).check();
+      await group.getByRole("radio", { name: answerOf(CARDS, question), exact: true }).check();
     }
     await page.getByRole("button", { name: "Submit" }).click();
     await expect.poll(async () => (await summary(page)).started, { timeout: 10_000 }).toBe(4);
@@ -119,7 +119,7 @@ describe("learning memory", () => {
       const card = page.getByRole("button", { name: /^(rojo|azul|verde|negro)/ });
       const question = (await card.innerText()).split("\n")[0] ?? "";
       await page.keyboard.press("Space");
-      await page.getByRole("button", { name: new RegExp(answerOf(question)) }).waitFor();
+      await page.getByRole("button", { name: new RegExp(answerOf(CARDS, question)) }).waitFor();
       // Each grade shows when the card would come back.
       await page.getByRole("button", { name: /もう一度\s*\d+分/ }).waitFor();
       await page.keyboard.press(key);

@@ -15,7 +15,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../harness/chromium";
 import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { signIn } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
-import { takeTest } from "./support/study";
+import { answerOf, takeTest } from "./support/study";
 
 const session = setupBrowser();
 
@@ -25,7 +25,6 @@ const CARDS = [
   { question: "verde", answer: "green" },
   { question: "negro", answer: "black" },
 ];
-const answerOf = (question: string) => CARDS.find((card) => card.question === question.trim())?.answer ?? "";
 
 /** Answers on the server for the signed-in person (the statistics count every recorded answer). */
 async function answersOnServer(page: Page): Promise<number> {
@@ -140,7 +139,7 @@ describe("offline study", () => {
     await session.visit(page, `${deckPath}/multiple_choice`);
     for (const group of await page.getByRole("group").all()) {
       const question = (await group.locator("legend").innerText()).replace(/^\d+\.\s*/, "");
-      await group.getByRole("radio", { name: answerOf(question), exact: true }).check();
+      await group.getByRole("radio", { name: answerOf(CARDS, question), exact: true }).check();
     }
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("button", { name: "Restart" }).waitFor();
@@ -150,7 +149,7 @@ describe("offline study", () => {
     const questions = await page.getByRole("region", { name: "Questions" }).getByRole("listitem").allTextContents();
     for (const [i, text] of questions.entries()) {
       const question = text.replace(/^\d+\.\s*/, "");
-      await page.getByLabel(`Question number for “${answerOf(question)}”`).selectOption(String(i + 1));
+      await page.getByLabel(`Question number for “${answerOf(CARDS, question)}”`).selectOption(String(i + 1));
     }
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("status").getByText("4/4").waitFor();

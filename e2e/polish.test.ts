@@ -6,23 +6,15 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { addCourse, addDeck, type CardFixture, createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { followMailLink, newEmail, signIn, signOut, signUp } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
-import { takeTest } from "./support/study";
+import { answerOf, FOUR_CARDS, takeTest } from "./support/study";
 
 const session = setupBrowser();
 const baseURL = inject("baseURL");
 
-const CARDS = [
-  { question: "uno", answer: "one" },
-  { question: "dos", answer: "two" },
-  { question: "tres", answer: "three" },
-  { question: "cuatro", answer: "four" },
-];
-const answerOf = (question: string) => CARDS.find((card) => card.question === question.trim())?.answer ?? "";
-
 let deck: DeckFixture;
 let deckPath: string;
 beforeAll(async () => {
-  deck = await createDeckFixture(baseURL, CARDS);
+  deck = await createDeckFixture(baseURL, FOUR_CARDS);
   deckPath = `/en/courses/${deck.courseId}/decks/${deck.deckId}`;
 });
 
@@ -128,7 +120,7 @@ describe("tile game (item 2)", () => {
 
 describe("alphabetical order (item 3)", () => {
   it("sorts my courses as people read: case-insensitive and by number", async () => {
-    const owner = await createDeckFixture(baseURL, CARDS);
+    const owner = await createDeckFixture(baseURL, FOUR_CARDS);
     const tag = crypto.randomUUID().slice(0, 4);
     for (const name of [`course 10 ${tag}`, `Zebra ${tag}`, `Course 2 ${tag}`, `apple ${tag}`]) {
       await addCourse(baseURL, owner.cookie, name);
@@ -154,7 +146,7 @@ describe("passed screen (item 4)", () => {
     // The connection drops as the pass is sent (the server never hears of it).
     const progress = `**/api/progress/${deck.deckId}`;
     await page.route(progress, (route) => route.abort("connectionfailed"));
-    await takeTest(page, CARDS);
+    await takeTest(page, FOUR_CARDS);
     await page.getByRole("heading", { name: "You passed!" }).waitFor();
     await page
       .getByRole("alert")
@@ -323,7 +315,7 @@ describe("multiple choice (item 10)", () => {
     for (let i = 0; i < 4; i++) {
       const group = questions.nth(i);
       const question = ((await group.locator("legend").textContent()) ?? "").replace(/^\d+\.\s*/, "");
-      await group.getByRole("radio", { name: answerOf(question), exact: true }).check();
+      await group.getByRole("radio", { name: answerOf(FOUR_CARDS, question), exact: true }).check();
       await page.getByText(`Answered: ${i + 1} of 4`).waitFor();
     }
     await page.getByRole("button", { name: "Submit" }).click();
@@ -363,7 +355,7 @@ describe("multiple choice (item 10)", () => {
     await session.visit(page, `${deckPath}/multiple_choice`);
     const group = page.getByRole("group").first();
     const question = ((await group.locator("legend").textContent()) ?? "").replace(/^\d+\.\s*/, "");
-    await group.getByRole("radio", { name: answerOf(question), exact: true }).check();
+    await group.getByRole("radio", { name: answerOf(FOUR_CARDS, question), exact: true }).check();
     await page.getByRole("button", { name: "Submit" }).click();
     const ask = page.getByRole("dialog", { name: "Submit with questions unanswered?" });
     await ask.getByText("3 questions have no answer yet.", { exact: false }).waitFor();
@@ -411,7 +403,7 @@ describe("small things (item 15)", () => {
   });
 
   it("says when more than 50 courses match a search, and why each matched", async () => {
-    const owner = await createDeckFixture(baseURL, CARDS);
+    const owner = await createDeckFixture(baseURL, FOUR_CARDS);
     const word = `qx${crypto.randomUUID().replaceAll("-", "").slice(0, 8)}`;
     for (let i = 0; i < 51; i++) await addCourse(baseURL, owner.cookie, `${word} ${i}`);
     const page = await session.newPage();
@@ -426,7 +418,7 @@ describe("small things (item 15)", () => {
     await expectAccessible(page);
 
     // A deck name: found by that deck, and the card counts its decks and cards.
-    await addDeck(baseURL, owner.cookie, owner.courseId, `${word} verbs`, CARDS);
+    await addDeck(baseURL, owner.cookie, owner.courseId, `${word} verbs`, FOUR_CARDS);
     await session.visit(page, `/en/search?q=${word} verbs`);
     const card = page.getByRole("link", { name: new RegExp(owner.courseName) });
     await card.getByText(`Found by: deck ${word} verbs`).waitFor();

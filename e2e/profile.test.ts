@@ -10,15 +10,9 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { followMailLink, newEmail, signIn, signUp } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
+import { FOUR_CARDS } from "./support/study";
 
 const session = setupBrowser();
-
-const CARDS = [
-  { question: "uno", answer: "one" },
-  { question: "dos", answer: "two" },
-  { question: "tres", answer: "three" },
-  { question: "cuatro", answer: "four" },
-];
 
 const TEXTS = {
   en: { menu: /Account menu for/, item: "Display name", label: "Display name", save: "Save" },
@@ -28,7 +22,7 @@ const TEXTS = {
 let deck: DeckFixture;
 
 beforeAll(async () => {
-  deck = await createDeckFixture(inject("baseURL"), CARDS);
+  deck = await createDeckFixture(inject("baseURL"), FOUR_CARDS);
 });
 
 async function signedIn(page: Page, language: "en" | "ja" = "en") {
@@ -175,7 +169,7 @@ describe("colour scheme kept in the account (decision 0033)", () => {
   });
 
   it("gives an account without a scheme the one chosen on this device before signing in", async () => {
-    const account = await createDeckFixture(inject("baseURL"), CARDS);
+    const account = await createDeckFixture(inject("baseURL"), FOUR_CARDS);
     const visitor = await session.newPage({ colorScheme: "light" });
     await session.visit(visitor, "/ja/");
     await chooseDark(visitor, "ダーク");

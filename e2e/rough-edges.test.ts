@@ -5,19 +5,13 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addCourse, addDeck, createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
+import { FOUR_CARDS } from "./support/study";
 
 const session = setupBrowser();
 
-const CARDS = [
-  { question: "uno", answer: "one" },
-  { question: "dos", answer: "two" },
-  { question: "tres", answer: "three" },
-  { question: "cuatro", answer: "four" },
-];
-
 let author: DeckFixture;
 beforeAll(async () => {
-  author = await createDeckFixture(session.baseURL, CARDS);
+  author = await createDeckFixture(session.baseURL, FOUR_CARDS);
 });
 
 /** A page signed in as the file's author. */
@@ -81,7 +75,7 @@ describe("long unbroken words at 360 px (item 2)", () => {
     });
     const deckId = await addDeck(session.baseURL, author.cookie, courseId, `Deck${LONG}`, [
       { question: LONG, answer: LONG },
-      ...CARDS.slice(1),
+      ...FOUR_CARDS.slice(1),
     ]);
     const page = await session.newPage(PHONE);
     const deckPath = `/en/courses/${courseId}/decks/${deckId}`;
@@ -118,7 +112,7 @@ describe("an over-long search (item 3)", () => {
 describe("confirming a deletion by name (item 4)", () => {
   it("accepts the name with spaces typed around it", async () => {
     const courseId = await addCourse(session.baseURL, author.cookie, "Spaced");
-    const deckId = await addDeck(session.baseURL, author.cookie, courseId, "Imported cards", CARDS);
+    const deckId = await addDeck(session.baseURL, author.cookie, courseId, "Imported cards", FOUR_CARDS);
     const page = await asAuthor();
     await session.visit(page, `/en/courses/${courseId}/decks/${deckId}`);
     await page.getByRole("button", { name: "Delete deck" }).click();

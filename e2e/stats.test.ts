@@ -9,15 +9,9 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { signIn, signUpConfirmed } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
+import { FOUR_CARDS } from "./support/study";
 
 const session = setupBrowser();
-
-const CARDS = [
-  { question: "uno", answer: "one" },
-  { question: "dos", answer: "two" },
-  { question: "tres", answer: "three" },
-  { question: "cuatro", answer: "four" },
-];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Noon (UTC) `daysAgo` days before today, so no answer falls on a day boundary. */
@@ -64,7 +58,7 @@ let deck: DeckFixture;
 
 beforeAll(async () => {
   const baseURL = inject("baseURL");
-  deck = await createDeckFixture(baseURL, CARDS);
+  deck = await createDeckFixture(baseURL, FOUR_CARDS);
   const headers = { origin: baseURL, cookie: deck.cookie, "content-type": "application/json" };
   const res = await fetch(`${baseURL}/api/decks/${deck.deckId}`, { headers });
   const cardIds = ((await res.json()) as { flashcards: { id: number }[] }).flashcards.map((card) => card.id);

@@ -3,22 +3,14 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { signIn } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
-import { takeTest } from "./support/study";
+import { answerOf, FOUR_CARDS, takeTest } from "./support/study";
 
 const session = setupBrowser();
-
-const CARDS = [
-  { question: "uno", answer: "one" },
-  { question: "dos", answer: "two" },
-  { question: "tres", answer: "three" },
-  { question: "cuatro", answer: "four" },
-];
-const answerOf = (question: string) => CARDS.find((card) => card.question === question.trim())?.answer ?? "";
 
 let deck: DeckFixture;
 let deckPath: string;
 beforeAll(async () => {
-  deck = await createDeckFixture(inject("baseURL"), CARDS);
+  deck = await createDeckFixture(inject("baseURL"), FOUR_CARDS);
   deckPath = `/en/courses/${deck.courseId}/decks/${deck.deckId}`;
 });
 
@@ -110,7 +102,7 @@ describe("multiple choice", () => {
     for (let i = 0; i < 4; i++) {
       const group = questions.nth(i);
       const question = ((await group.locator("legend").textContent()) ?? "").replace(/^\d+\.\s*/, "");
-      const right = answerOf(question);
+      const right = answerOf(FOUR_CARDS, question);
       if (i === 0) {
         const options = await group
           .getByRole("radio")
@@ -135,7 +127,7 @@ describe("matching", () => {
     await session.visit(page, `${deckPath}/matching`);
     const questions = await page.getByRole("region", { name: "Questions" }).getByRole("listitem").allTextContents();
     const numberOf = (answer: string) =>
-      String(questions.findIndex((text) => answerOf(text.replace(/^\d+\.\s*/, "")) === answer) + 1);
+      String(questions.findIndex((text) => answerOf(FOUR_CARDS, text.replace(/^\d+\.\s*/, "")) === answer) + 1);
 
     // Give "one" the number of "two"'s question, then give it to "two": "one" loses it.
     await page.getByLabel("Question number for “one”").selectOption(numberOf("two"));
@@ -163,7 +155,7 @@ describe("tile game", () => {
     const page = await session.newPage();
     await session.visit(page, `${deckPath}/tile_game`);
     await page.getByRole("button", { name: "Start" }).click();
-    for (const card of CARDS) {
+    for (const card of FOUR_CARDS) {
       const from = await tile(page, card.question).boundingBox();
       const to = await tile(page, card.answer).boundingBox();
       if (!from || !to) throw new Error("tile not on screen");
@@ -186,7 +178,7 @@ describe("tile game", () => {
     await tile(page, "two").focus();
     await page.keyboard.press("Enter");
     expect(await tile(page, "uno").count()).toBe(1);
-    for (const card of CARDS) {
+    for (const card of FOUR_CARDS) {
       await tile(page, card.question).focus();
       await page.keyboard.press("Enter");
       await tile(page, card.answer).focus();
@@ -204,7 +196,7 @@ describe("timed test", () => {
   it("shows the question, the right answer and the chosen one when failed", async () => {
     const page = await session.newPage();
     await session.visit(page, `${deckPath}/test`);
-    const asked = await takeTest(page, CARDS, 1);
+    const asked = await takeTest(page, FOUR_CARDS, 1);
     if (!asked) throw new Error("the test did not fail");
     await page.getByRole("heading", { name: "Not this time" }).waitFor();
     const review = page.getByRole("definition");
@@ -219,7 +211,7 @@ describe("timed test", () => {
     await session.visit(page, `${deckPath}/test`);
     await signIn(page, deck.email, deck.password);
     await page.getByRole("button", { name: `Account menu for ${deck.email}` }).waitFor();
-    await takeTest(page, CARDS);
+    await takeTest(page, FOUR_CARDS);
     await page.getByRole("heading", { name: "You passed!" }).waitFor();
     await page.getByText("Test passed! The deck is marked as completed.").waitFor();
     await expectAccessible(page);
@@ -240,7 +232,7 @@ describe("timed test", () => {
       if (request.url().includes("/api/progress")) progressCalls.push(request.url());
     });
     await session.visit(page, `${deckPath}/test`);
-    await takeTest(page, CARDS);
+    await takeTest(page, FOUR_CARDS);
     await page.getByRole("heading", { name: "You passed!" }).waitFor();
     await page.getByText("Sign in to have passed decks marked as completed.").waitFor();
     expect(progressCalls).toEqual([]);

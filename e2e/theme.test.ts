@@ -8,15 +8,9 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { signIn } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
+import { FOUR_CARDS } from "./support/study";
 
 const session = setupBrowser();
-
-const CARDS = [
-  { question: "uno", answer: "one" },
-  { question: "dos", answer: "two" },
-  { question: "tres", answer: "three" },
-  { question: "cuatro", answer: "four" },
-];
 
 /** global.css's --bg in each scheme, as the browser computes it. */
 const BACKGROUND = { light: "rgb(246, 247, 251)", dark: "rgb(15, 17, 23)" };
@@ -26,7 +20,7 @@ let deckPath: string;
 
 beforeAll(async () => {
   const baseURL = inject("baseURL");
-  deck = await createDeckFixture(baseURL, CARDS);
+  deck = await createDeckFixture(baseURL, FOUR_CARDS);
   deckPath = `/courses/${deck.courseId}/decks/${deck.deckId}`;
   // A few answers, so the statistics page draws its charts.
   const headers = { origin: baseURL, cookie: deck.cookie, "content-type": "application/json" };
