@@ -3,6 +3,7 @@
  * deleted ones. Pure, so it is unit-tested.
  */
 import { type IssuePath, samePath } from "@client/lib/form-issues";
+import { randomId } from "@shared/ids/random-id";
 import type { CardInput, DeckUpdateInput, Flashcard } from "@shared/schemas/deck";
 
 export interface CardRow {
@@ -15,7 +16,7 @@ export interface CardRow {
 }
 
 export function newRow(duration: number, question = "", answer = ""): CardRow {
-  return { key: crypto.randomUUID(), question, answer, duration };
+  return { key: randomId(), question, answer, duration };
 }
 
 export function rowsFromCards(cards: Flashcard[]): CardRow[] {

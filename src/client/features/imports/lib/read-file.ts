@@ -45,13 +45,3 @@ export async function readImportFile(file: File, onProgress: (fraction: number) 
   }
   throw new ImportFileError("unsupported_type", "Only CSV, TSV, TXT, .apkg and .colpkg files can be imported.");
 }
-
-/** A new id for each import; resending the same import reuses it (crypto.randomUUID needs https). */
-export function newImportId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] as number) & 0x0f) | 0x40;
-  b[8] = ((b[8] as number) & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}

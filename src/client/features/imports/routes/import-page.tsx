@@ -10,6 +10,7 @@ import { useMyCourseList } from "@client/features/courses/api/get-my-course-list
 import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
+import { randomId } from "@shared/ids/random-id";
 import { defaultFieldChoices, type FieldChoices, usedNoteTypes } from "@shared/transfer/anki-convert";
 import { type ColumnChoice, defaultColumns, textColumns } from "@shared/transfer/csv";
 import { courseTags, type ImportPlan, planImport } from "@shared/transfer/plan";
@@ -25,7 +26,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { useRunImport } from "../api/run-import";
 import { ImportPreview } from "../components/import-preview";
-import { newImportId, type ReadFile, readImportFile } from "../lib/read-file";
+import { type ReadFile, readImportFile } from "../lib/read-file";
 import { baseName, sourceResult } from "../lib/source";
 import styles from "./import-page.module.css";
 
@@ -151,7 +152,7 @@ function ImportForm() {
     const name = courseName.trim() || fallbackName;
     const targetKey = JSON.stringify([target, courseId, name, description]);
     if (sent.current?.plan !== plan || sent.current.target !== targetKey) {
-      sent.current = { plan, target: targetKey, id: newImportId() };
+      sent.current = { plan, target: targetKey, id: randomId() };
     }
     try {
       const reply = await runImport.mutateAsync({

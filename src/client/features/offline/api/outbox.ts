@@ -5,6 +5,8 @@
  * sent again: nothing is lost and nothing counts twice. An entry leaves the outbox only once a
  * reply says the server has it (or refused it for good, such as a deleted card).
  */
+
+import { randomId } from "@shared/ids/random-id";
 import { REVIEW_BATCH_MAX } from "@shared/memory/limits";
 import type { ReviewInput } from "@shared/schemas/review";
 import type { IDBPTransaction } from "idb";
@@ -77,7 +79,7 @@ export async function queueAnswer(
 
 /** Queues a pass, unless one for the deck already waits (the server records a deck once anyway). */
 export async function queuePass(userId: string, deckId: number, courseId: number, name?: string): Promise<void> {
-  const item: OutboxPass = { kind: "pass", id: crypto.randomUUID(), userId, queuedAt: queuedAt(), deckId, courseId };
+  const item: OutboxPass = { kind: "pass", id: randomId(), userId, queuedAt: queuedAt(), deckId, courseId };
   const tx = (await offlineDb(name)).transaction("outbox", "readwrite");
   const waiting = (await tx.store.index("by-owner").getAll(ownerRange(userId, "pass"))) as OutboxPass[];
   if (!waiting.some((pass) => pass.deckId === deckId)) await tx.store.put(item);

@@ -1,4 +1,5 @@
 import { useSession } from "@client/features/accounts/session";
+import { randomId } from "@shared/ids/random-id";
 import type { Grade } from "@shared/memory/scheduler";
 import type { ReviewMode } from "@shared/schemas/review";
 import { useQueryClient } from "@tanstack/react-query";
@@ -19,7 +20,7 @@ export function useRecordAnswer(mode: ReviewMode) {
     (cardId: number, answer: boolean | Grade, responseMs?: number) => {
       queueAnswer(
         {
-          id: crypto.randomUUID(),
+          id: randomId(),
           cardId,
           mode,
           grade: typeof answer === "boolean" ? (answer ? 3 : 1) : answer,
