@@ -22,7 +22,7 @@ const cards = Array.from({ length: 4 }, (_, i) => ({ question: `Q${i}`, answer: 
 
 export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]> = {
   "GET /api/health": () => [{}],
-  "GET /api/auth/*": () => [
+  "GET /api/auth/*": (): ValidRequest[] => [
     { subPath: "get-session" },
     { subPath: "verify-email", query: { token: "x" } },
     {
