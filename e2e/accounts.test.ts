@@ -245,7 +245,7 @@ describe("a sign-in lockout (issue #21, item 13)", () => {
     await signIn(japanese, email, password, "ja");
     const jaDialog = japanese.getByRole("dialog", { name: "ログイン" });
     await jaDialog.getByRole("alert").getByText("メールでログイン用リンクを受け取るとすぐにログインできます").waitFor();
-    await jaDialog.getByRole("button", { name: "ログイン用リンクをメールで受け取る" }).focus();
+    await jaDialog.getByRole("button", { name: "ログイン用リンクを送信" }).focus();
     await japanese.keyboard.press("Enter");
     await jaDialog
       .getByRole("status")
