@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { followMailLink, newEmail, signIn, signOut, signUp } from "./support/accounts";
+import { followMailLink, newEmail, signIn, signOut, signUp, signUpConfirmed } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
 
 const session = setupBrowser();
@@ -181,6 +181,93 @@ describe("password recovery", () => {
     await session.visit(page, "/confirm-signup?error=INVALID_TOKEN");
     await page.getByRole("alert").getByText("We could not confirm your email address").waitFor();
     await page.waitForURL((url) => url.pathname === "/en/", { timeout: 10_000 });
+  });
+});
+
+describe("a sign-in lockout (issue #21, item 13)", () => {
+  /** Ten wrong passwords from one address: the account then refuses addresses it does not know. */
+  async function attack(baseURL: string, email: string) {
+    const attacker = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { origin: baseURL, "content-type": "application/json", "x-forwarded-for": attacker },
+        body: JSON.stringify({ email, password: `wrong-guess-${i}` }),
+      });
+      expect(res.status).toBe(401);
+    }
+  }
+  /** A browser at an address the account has never used (the server trusts X-Forwarded-For here). */
+  const newAddress = () => ({ "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 250) + 1}` });
+
+  it("offers a sign-in link on the lockout, mails it, and the link signs the owner in, in both languages", async () => {
+    const home = await session.newPage();
+    const { email, password } = await signUpConfirmed(home, "en", "locked");
+    await attack(session.baseURL, email);
+
+    const traveller = await session.newPage({ extraHTTPHeaders: newAddress(), viewport: { width: 390, height: 844 } });
+    await session.visit(traveller, "/en/");
+    await signIn(traveller, email, password);
+    const dialog = traveller.getByRole("dialog", { name: "Sign in" });
+    await dialog.getByRole("alert").getByText("get a sign-in link by email to sign in right away").waitFor();
+    const offer = dialog.getByRole("button", { name: "Email me a sign-in link" });
+    await expectAccessible(traveller);
+    await offer.focus();
+    await traveller.keyboard.press("Enter");
+    await dialog
+      .getByRole("status")
+      .getByText(`If an account exists for ${email}, we sent it a sign-in link.`)
+      .waitFor();
+    await expectAccessible(traveller);
+    await traveller.keyboard.press("Escape");
+
+    // The outbox answers only this machine's own address: read the link there, open it in the traveller's browser.
+    await home.goto("/dev/outbox");
+    const link = await home
+      .getByRole("article")
+      .filter({ hasText: email })
+      .first()
+      .getByRole("link")
+      .getAttribute("href");
+    await traveller.goto(link ?? "");
+    await traveller.waitForURL("**/sign-in-link");
+    await traveller.getByRole("status").getByText("You are signed in.").waitFor();
+    await traveller.waitForURL((url) => url.pathname === "/en/", { timeout: 10_000 });
+    await traveller.getByRole("button", { name: `Account menu for ${email}` }).waitFor();
+
+    // In Japanese, from yet another address.
+    const japanese = await session.newPage({
+      locale: "ja-JP",
+      extraHTTPHeaders: newAddress(),
+      viewport: { width: 390, height: 844 },
+    });
+    await session.visit(japanese, "/ja/");
+    await signIn(japanese, email, password, "ja");
+    const jaDialog = japanese.getByRole("dialog", { name: "ログイン" });
+    await jaDialog.getByRole("alert").getByText("メールでログイン用リンクを受け取るとすぐにログインできます").waitFor();
+    await jaDialog.getByRole("button", { name: "ログイン用リンクを送信" }).focus();
+    await japanese.keyboard.press("Enter");
+    await jaDialog
+      .getByRole("status")
+      .getByText(`${email} のアカウントが存在する場合、ログイン用リンクを送信しました。`)
+      .waitFor();
+    await expectAccessible(japanese);
+  });
+
+  it("says so when a sign-in link has expired or was used, in both languages", async () => {
+    const page = await session.newPage();
+    await session.visit(page, "/sign-in-link?error=INVALID_TOKEN");
+    await page.getByRole("alert").getByText("This sign-in link has expired or was used already.").waitFor();
+    // The way back stays until chosen, and takes the keyboard.
+    await page.getByRole("link", { name: "Sign in" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog", { name: "Sign in" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/en/signin");
+
+    const japanese = await session.newPage({ locale: "ja-JP" });
+    await session.visit(japanese, "/sign-in-link?error=INVALID_TOKEN");
+    await japanese.getByRole("alert").getByText("このログイン用リンクは有効期限が切れているか").waitFor();
+    await japanese.getByRole("link", { name: "ログインへ" }).waitFor();
   });
 });
 

@@ -3,11 +3,20 @@
  * mailed link, sessions in the database behind HttpOnly cookies. Mounted at /api/auth/*.
  */
 
-import { type Language, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type ThemeChoice } from "@shared/limits";
+import {
+  type Language,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SIGN_IN_LINK_MINUTES,
+  type ThemeChoice,
+} from "@shared/limits";
+import { signInLinkRequest } from "@shared/schemas/account";
 import { themeChoice } from "@shared/schemas/profile";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+// The plugin's own entry, not "better-auth/plugins": start-up loads only what it uses.
+import { magicLink } from "better-auth/plugins/magic-link";
 import { eq, sql } from "drizzle-orm";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
@@ -16,7 +25,8 @@ import { deleteOlderResetTokens, deleteResetTokens } from "./features/accounts/a
 import { currentAuthRequest } from "./features/accounts/auth-request";
 import { isCommonPassword, PASSWORD_TOO_COMMON } from "./features/accounts/common-passwords";
 import { AUTH_LIMITS, hitRateLimit, minutes } from "./features/accounts/rate-limit";
-import { admitSignIn, rememberAddress, settleSignIn, trustAfterReset } from "./features/accounts/sign-in-guard";
+import { admitSignIn, rememberAddress, settleSignIn, trustMailboxOwner } from "./features/accounts/sign-in-guard";
+import { mayMailSignInLink, SIGN_IN_LINK_REPLY, signInLinkUrl } from "./features/accounts/sign-in-link";
 import { mailText } from "./i18n";
 import type { Mailer } from "./mail";
 
@@ -26,7 +36,7 @@ export const AUTH_MESSAGES = {
   notAuthenticated: "User not authenticated.",
   rateLimited: "Too many attempts. Please wait a moment and try again.",
   signInLocked:
-    "Too many failed sign-ins for this account. Wait a few minutes, or reset your password by email to sign in now.",
+    "Too many failed sign-ins for this account. Wait a few minutes, or have a sign-in link sent to your email to sign in now.",
 } as const;
 
 /** A confirmation mail re-sent by signing in to an unconfirmed account goes at most this often. */
@@ -118,7 +128,7 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
         // A used link takes every other pending one with it.
         await deleteResetTokens(db, user.id);
         const address = currentAuthRequest()?.address;
-        if (address) await trustAfterReset(db, user, address);
+        if (address) await trustMailboxOwner(db, user, address);
       },
       async sendResetPassword({ user, token }) {
         const link = `${config.origin}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
@@ -131,6 +141,30 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
         });
       },
     },
+    plugins: [
+      // The way in during a lockout (decision 0041): a link mailed to a confirmed account's address.
+      // Whether to mail is decided in the before-hook; the reply is the same either way.
+      magicLink({
+        expiresIn: SIGN_IN_LINK_MINUTES * 60,
+        disableSignUp: true,
+        storeToken: "hashed",
+        async sendMagicLink({ email, token }) {
+          const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+          if (!user) return;
+          const link = signInLinkUrl(config.origin, token);
+          const language = await languageOf(user.id);
+          await mailer.send({
+            to: email,
+            subject: mailText(language, "sign_in_link_subject"),
+            body: mailText(language, "sign_in_link_body", {
+              link,
+              signInLinkMinutes: String(SIGN_IN_LINK_MINUTES),
+            }),
+            links: [link],
+          });
+        },
+      }),
+    ],
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
@@ -183,8 +217,15 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
           // Spec: a users row is created on first sign-in when missing.
           async after(session) {
             // Every new session (sign-in, confirmed email, changed password) makes its address known.
-            const address = currentAuthRequest()?.address;
-            if (address) await rememberAddress(db, session.userId, address);
+            const request = currentAuthRequest();
+            if (request?.path === "/magic-link/verify") {
+              // The link proved the mailbox, as a reset does: this address's failures are forgiven.
+              const [user] = await db
+                .select({ id: users.id, email: users.email })
+                .from(users)
+                .where(eq(users.id, session.userId));
+              if (user) await trustMailboxOwner(db, user, request.address);
+            } else if (request) await rememberAddress(db, session.userId, request.address);
             await db
               .insert(userProfiles)
               .values({
@@ -234,6 +275,13 @@ export function createAuth({ db, config, mailer }: AuthOptions) {
           const admission = await admitSignIn(db, email, request.address);
           if (admission.wait > 0) throw tooManyAttempts(admission.wait, true);
           request.signInCharges = admission.charges;
+        }
+        // Every request gets the same reply; only a confirmed account within its mail count gets a
+        // link (and a token stored). The email is lower-cased, so the link's record matches the account.
+        // A malformed email goes on to the library, which refuses it (400, an issue at `email`).
+        if (ctx.path === "/sign-in/magic-link" && email && signInLinkRequest.safeParse({ email }).success) {
+          if (!(await mayMailSignInLink(db, email))) return SIGN_IN_LINK_REPLY;
+          return { context: { body: { ...(body as object), email } } };
         }
         const perAccount = AUTH_LIMITS[ctx.path]?.perAccount;
         if (perAccount) {

@@ -62,6 +62,9 @@ export const CONFIRM_SIGNUP_FAILURE_REDIRECT_MS = 3000;
 
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
 
+/** How long a mailed sign-in link works, once (decision 0041). */
+export const SIGN_IN_LINK_MINUTES = 15;
+
 /** Text sizes, so no request can store megabytes. Counted in characters. */
 export const TEXT_LIMITS = {
   courseName: 120,
@@ -87,4 +90,5 @@ export const LIMIT_TEXT_VARIABLES = {
   deckNameMax: TEXT_LIMITS.deckName,
   questionMax: TEXT_LIMITS.question,
   answerMax: TEXT_LIMITS.answer,
+  signInLinkMinutes: SIGN_IN_LINK_MINUTES,
 } as const;

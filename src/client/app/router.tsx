@@ -1,7 +1,7 @@
 /**
  * The spec's route table (section 2). Every screen is its own chunk, loaded when its route opens.
  * Routes under /:lang go through LanguageGate, which redirects anything without a supported
- * language segment; /confirm-signup and /reset-password live outside the prefix.
+ * language segment; /confirm-signup, /sign-in-link and /reset-password live outside the prefix.
  *
  * A screen that shows server data has a loader that starts its query while its code downloads
  * (decision 0018). The queries are in the first script (the typed client they use is loaded
@@ -200,6 +200,10 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             {
               path: "/confirm-signup",
               lazy: screen(() => import("../features/accounts/routes/confirm-signup-page"), "ConfirmSignupPage"),
+            },
+            {
+              path: "/sign-in-link",
+              lazy: screen(() => import("../features/accounts/routes/sign-in-link-page"), "SignInLinkPage"),
             },
             {
               path: "/reset-password",

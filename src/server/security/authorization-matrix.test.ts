@@ -69,6 +69,31 @@ const ACCESS: Record<string, Access> = {
   "DELETE /api/decks/:deckId": "owner",
 };
 
+/**
+ * The auth library's endpoints used by the app, behind its catch-all routes: who may call each.
+ * "public" ones are how a visitor gets a session (or learns it has none); the sign-in link is
+ * public because it is the way in for someone locked out (decision 0041): its mail goes only to
+ * the account's own address.
+ */
+const AUTH_LIBRARY_ACCESS: Record<string, "public" | "signed-in"> = {
+  "GET get-session": "public",
+  "GET verify-email": "public",
+  "GET magic-link/verify": "public",
+  "POST sign-in/email": "public",
+  "POST sign-up/email": "public",
+  "POST request-password-reset": "public",
+  "POST reset-password": "public",
+  "POST send-verification-email": "public",
+  "POST sign-in/magic-link": "public",
+  "POST change-password": "signed-in",
+};
+
+const authLibraryRequests = (["GET", "POST"] as const).flatMap((method) =>
+  (VALID_REQUESTS[`${method} /api/auth/*`]?.({ courseId: 0, deckId: 0, email: "visitor@test.example" }) ?? []).map(
+    (request) => ({ name: `${method} ${request.subPath}`, method, request }),
+  ),
+);
+
 const { client: owner, userId: ownerId, email } = await signedInClient(app, db);
 
 async function freshFixture(): Promise<RequestTarget> {
@@ -123,6 +148,23 @@ describe("authorization matrix", () => {
     const { client: user } = await signedInClient(app, db);
     const res = await call(user, endpoint, await freshFixture());
     expect(res.status).toBeLessThan(300);
+  });
+
+  it("has a decision for every auth library endpoint the app uses", () => {
+    expect(authLibraryRequests.map((r) => r.name).sort()).toEqual(Object.keys(AUTH_LIBRARY_ACCESS).sort());
+  });
+
+  it.each(authLibraryRequests)("$name: a visitor is let through or refused as its decision says", async (r) => {
+    const query = new URLSearchParams(r.request.query).toString();
+    const res = await new TestClient(app).request(
+      r.method,
+      `/api/auth/${r.request.subPath}${query ? `?${query}` : ""}`,
+      r.request.body,
+    );
+    const body = await res.json().catch(() => null); // a redirect has no body
+    const refusedForNoSession = res.status === 401 && body?.error?.reason === "USER_NOT_AUTHENTICATED";
+    expect(res.status).toBeLessThan(500);
+    expect(refusedForNoSession).toBe(AUTH_LIBRARY_ACCESS[r.name] === "signed-in");
   });
 
   it.each(byAccess("public"))("%s answers a visitor", async (endpoint) => {

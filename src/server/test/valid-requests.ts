@@ -22,7 +22,14 @@ const cards = Array.from({ length: 4 }, (_, i) => ({ question: `Q${i}`, answer: 
 
 export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]> = {
   "GET /api/health": () => [{}],
-  "GET /api/auth/*": () => [{ subPath: "get-session" }, { subPath: "verify-email", query: { token: "x" } }],
+  "GET /api/auth/*": (): ValidRequest[] => [
+    { subPath: "get-session" },
+    { subPath: "verify-email", query: { token: "x" } },
+    {
+      subPath: "magic-link/verify",
+      query: { token: "x", callbackURL: "/sign-in-link", errorCallbackURL: "/sign-in-link" },
+    },
+  ],
   "POST /api/auth/*": (t) => [
     { subPath: "sign-in/email", body: { email: t.email, password: "not-the-password-1" } },
     {
@@ -33,6 +40,7 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
     { subPath: "reset-password", body: { token: "not-a-token", newPassword: "long-enough-2" } },
     { subPath: "change-password", body: { currentPassword: "not-the-password-1", newPassword: "long-enough-2" } },
     { subPath: "send-verification-email", body: { email: t.email } },
+    { subPath: "sign-in/magic-link", body: { email: t.email } },
   ],
   "GET /api/courses/most-followed": () => [{}],
   "GET /api/courses/:courseId": () => [{}],

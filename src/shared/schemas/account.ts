@@ -42,6 +42,9 @@ export const signUpForm = z
 
 export const forgotPasswordForm = z.object({ email: email("auth.enter_email_for_reset") });
 
+/** A request for a mailed sign-in link (decision 0041). */
+export const signInLinkRequest = z.object({ email: email("auth.email_required") });
+
 export const changePasswordForm = z
   .object({ currentPassword: z.string().min(1, "auth.password_required"), newPassword, confirm: z.string() })
   .refine(...confirmed("newPassword"));

@@ -38,6 +38,10 @@ export const AUTH_LIMITS: Record<string, { perIp: Limit; perAccount?: Limit }> =
     perIp: { max: 30, windowSeconds: minutes(15) },
     perAccount: { max: 5, windowSeconds: minutes(15) },
   },
+  // Per account: SIGN_IN_LINK_PER_ACCOUNT (sign-in-link.ts), answered as if sent.
+  "/sign-in/magic-link": {
+    perIp: { max: 10, windowSeconds: minutes(15) },
+  },
   "/send-verification-email": {
     perIp: { max: 20, windowSeconds: minutes(15) },
     perAccount: { max: 3, windowSeconds: minutes(15) },

@@ -86,10 +86,10 @@ export async function settleSignIn(
 }
 
 /**
- * After a password reset, the address it came from is known and its failures are forgiven: the
- * mailbox owner can sign in from there at once, even during an attack.
+ * After a password reset or a mailed sign-in link, the address it came from is known and its
+ * failures are forgiven: the mailbox owner can sign in from there at once, even during an attack.
  */
-export async function trustAfterReset(db: Database, user: { id: string; email: string }, address: string) {
+export async function trustMailboxOwner(db: Database, user: { id: string; email: string }, address: string) {
   await rememberAddress(db, user.id, address);
   await clearRateLimit(db, pairKey(user.email.toLowerCase(), address));
 }

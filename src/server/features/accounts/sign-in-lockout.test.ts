@@ -144,7 +144,7 @@ describe("the sign-in lockout (issue #9, item 10)", () => {
     expect((await limited.json()).error).toEqual({
       code: "rate_limited",
       message:
-        "Too many failed sign-ins for this account. Wait a few minutes, or reset your password by email to sign in now.",
+        "Too many failed sign-ins for this account. Wait a few minutes, or have a sign-in link sent to your email to sign in now.",
       reason: "SIGN_IN_LOCKED",
       issues: [{ path: [], key: "auth.sign_in_locked" }],
     });

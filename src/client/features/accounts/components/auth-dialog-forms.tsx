@@ -5,6 +5,7 @@ import { Dialog } from "@client/components/dialog";
 import styles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
 import { TextField } from "@client/components/text-field";
+import { ApiError } from "@client/lib/api";
 import { chosenTheme } from "@client/lib/theme";
 import { useLanguage } from "@client/lib/use-language";
 import { forgotPasswordForm, signInForm, signUpForm } from "@shared/schemas/account";
@@ -13,8 +14,10 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { requestPasswordReset } from "../api/request-password-reset";
+import { requestSignInLink } from "../api/request-sign-in-link";
 import { signIn } from "../api/sign-in";
 import { signUp } from "../api/sign-up";
+import { authErrorMessage } from "../auth-error-message";
 import { refuseCommonPassword } from "../common-password";
 import { useAccountForm } from "../use-account-submit";
 import type { Mode } from "./auth-dialog";
@@ -29,7 +32,7 @@ interface AuthDialogProps {
 export function AuthDialog({ initialMode, onSignedIn, onClose }: AuthDialogProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>(initialMode ?? "signIn");
-  const [sentTo, setSentTo] = useState<{ kind: "confirmation" | "reset"; email: string } | null>(null);
+  const [sentTo, setSentTo] = useState<{ kind: "confirmation" | "reset" | "signInLink"; email: string } | null>(null);
   const titles: Record<Mode, string> = {
     signIn: t("auth.sign_in_title"),
     signUp: t("auth.sign_up_title"),
@@ -41,14 +44,16 @@ export function AuthDialog({ initialMode, onSignedIn, onClose }: AuthDialogProps
       {sentTo ? (
         <div className={styles.form}>
           <p className={styles.notice} role="status">
-            {sentTo.kind === "confirmation"
-              ? t("auth.confirmation_sent", { email: sentTo.email })
-              : t("auth.reset_sent", { email: sentTo.email })}
+            {t(SENT_TEXTS[sentTo.kind], { email: sentTo.email })}
           </p>
           <Button onClick={onClose}>{t("common.close")}</Button>
         </div>
       ) : mode === "signIn" ? (
-        <SignInForm onSignedIn={onSignedIn} onMode={setMode} />
+        <SignInForm
+          onSignedIn={onSignedIn}
+          onMode={setMode}
+          onLinkSent={(email) => setSentTo({ kind: "signInLink", email })}
+        />
       ) : mode === "signUp" ? (
         <SignUpForm onSent={(email) => setSentTo({ kind: "confirmation", email })} onMode={setMode} />
       ) : (
@@ -58,24 +63,43 @@ export function AuthDialog({ initialMode, onSignedIn, onClose }: AuthDialogProps
   );
 }
 
+const SENT_TEXTS = {
+  confirmation: "auth.confirmation_sent",
+  reset: "auth.reset_sent",
+  signInLink: "auth.sign_in_link_sent",
+} as const;
+
 interface FormProps {
   onMode(mode: Mode): void;
 }
 
-function SignInForm({ onSignedIn, onMode }: FormProps & { onSignedIn(): Promise<void> }) {
+function SignInForm({
+  onSignedIn,
+  onMode,
+  onLinkSent,
+}: FormProps & { onSignedIn(): Promise<void>; onLinkSent(email: string): void }) {
   const { t } = useTranslation();
+  // The account refused sign-ins for a while: offer the way in by mail (decision 0041).
+  const [lockedEmail, setLockedEmail] = useState<string | null>(null);
   const { form, formRef, alert, fieldError, busy, submit } = useAccountForm<z.input<typeof signInForm>>(signInForm, {
     email: "",
     password: "",
   });
   const onSubmit = submit(async ({ email, password }) => {
-    await signIn({ email, password });
+    setLockedEmail(null);
+    try {
+      await signIn({ email, password });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.reason === "SIGN_IN_LOCKED") setLockedEmail(email.trim());
+      throw failure;
+    }
     void onSignedIn();
   });
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
       <FormAlert message={alert} />
+      {lockedEmail && <SignInLinkOffer email={lockedEmail} onSent={onLinkSent} />}
       <EmailField registration={form.register("email")} error={fieldError("email")} />
       <TextField
         label={t("auth.password")}
@@ -100,6 +124,32 @@ function SignInForm({ onSignedIn, onMode }: FormProps & { onSignedIn(): Promise<
         </Button>
       </p>
     </form>
+  );
+}
+
+/** Mails a sign-in link to the locked account's address; the dialog then says it was sent. */
+function SignInLinkOffer({ email, onSent }: { email: string; onSent(email: string): void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const send = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await requestSignInLink(email);
+      onSent(email);
+    } catch (error) {
+      setFailure(authErrorMessage(error, t));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="secondary" block disabled={busy} onClick={send}>
+        {busy ? t("auth.sending") : t("auth.send_sign_in_link")}
+      </Button>
+      <FormAlert message={failure} />
+    </>
   );
 }
 
