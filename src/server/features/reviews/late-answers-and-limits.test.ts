@@ -8,7 +8,7 @@ import { cardMemory, rateLimits, reviewLog } from "@server/db/schema";
 import { createDeck } from "@server/test/factories";
 import { signedInClient } from "@server/test/http-client";
 import { createTestApp, setupTestApp } from "@server/test/test-app";
-import { CARD_ANSWERS_PER_DAY_MAX, LATE_ANSWER_WINDOW } from "@shared/memory/limits";
+import { CARD_ANSWERS_PER_DAY_MAX } from "@shared/memory/limits";
 import { type Answer, applyAnswer, type Grade, type Memory, replay } from "@shared/memory/scheduler";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
