@@ -258,7 +258,9 @@ describe("offline study", () => {
     await flipCards(page, deckPath, 1);
     await page
       .getByRole("banner")
-      .getByText(/^1 answer waiting to sync: this account has reached the number of answers the server takes for now, so it is sent from .+\. It stays on this device until then\.$/)
+      .getByText(
+        /^1 answer waiting to sync: this account has reached the number of answers the server takes for now, so it is sent from .+\. It stays on this device until then\.$/,
+      )
       .waitFor();
     expect(batches).toBe(1);
     // After the wait it is sent by itself, once.

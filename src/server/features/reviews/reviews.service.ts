@@ -180,7 +180,7 @@ async function withinDailyCap(
   for (const answer of candidates) counts.set(`${answer.cardId} ${utcDay(answer.answeredAt)}`, 0);
   const pairs = [...counts.keys()].map((key) => {
     const [cardId = "0", day = ""] = key.split(" ");
-    return sql`(${key}::text, ${Number(cardId)}::int, ${day}::timestamptz)`;
+    return sql`(${key}::text, ${Number(cardId)}::int, ${`${day}T00:00:00Z`}::timestamptz)`;
   });
   const stored = await queryRows<{ key: string; count: number }>(
     tx,
