@@ -239,6 +239,39 @@ describe("offline study", () => {
     expect(await answersOnServer(page)).toBe(before + 3);
   });
 
+  it("waits as long as the server's limit asks (429, Retry-After), says so, keeps the answers, then sends them", async () => {
+    const page = await session.newPage();
+    await signInAs(page, deck);
+    const before = await answersOnServer(page);
+    const deckPath = `/en/courses/${deck.courseId}/decks/${deck.deckId}`;
+    // The first batch meets the per-learner limit (decision 0038); the server asks for 5 seconds.
+    let batches = 0;
+    await page.route("**/api/reviews/batch", async (route) => {
+      batches += 1;
+      if (batches > 1) return route.continue();
+      await route.fulfill({
+        status: 429,
+        headers: { "content-type": "application/json", "retry-after": "5" },
+        body: JSON.stringify({ error: { code: "rate_limited", message: "Too many answers", reason: "review_limit" } }),
+      });
+    });
+    await flipCards(page, deckPath, 1);
+    await page
+      .getByRole("banner")
+      .getByText(
+        /^1 answer waiting to sync: this account has reached the number of answers the server takes for now, so it is sent from .+\. It stays on this device until then\.$/,
+      )
+      .waitFor();
+    expect(batches).toBe(1);
+    // After the wait it is sent by itself, once.
+    await page
+      .getByRole("banner")
+      .getByText(/waiting to sync/)
+      .waitFor({ state: "detached" });
+    expect(await answersOnServer(page)).toBe(before + 1);
+    expect(batches).toBe(2);
+  });
+
   it("sends an outbox of 1,201 answers in batches of at most 500", async () => {
     const page = await session.newPage();
     await signInAs(page, deck);
@@ -266,10 +299,11 @@ describe("offline study", () => {
           request.onerror = () => reject(request.error);
         });
         const tx = db.transaction("outbox", "readwrite");
-        const start = Date.now() - total * 1000;
+        // Ten minutes apart, ending two days ago: under the 50 answers per card and day (0038).
+        const start = Date.now() - 2 * 24 * 3600 * 1000 - total * 600_000;
         for (let i = 0; i < total; i++) {
           const id = crypto.randomUUID();
-          const answeredAt = new Date(start + i * 1000).toISOString();
+          const answeredAt = new Date(start + i * 600_000).toISOString();
           const cardId = cardIds[i % cardIds.length] ?? 0;
           tx.objectStore("outbox").put({
             kind: "answer",

@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly reason?: string,
     /** What to correct, per field: translation keys (src/shared/errors.ts). */
     readonly issues: readonly ApiIssue[] = [],
+    /** The server's Retry-After (a 429 or 503), in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ApiError";
@@ -30,9 +32,11 @@ type SuccessBody<R> = R extends ClientResponse<infer Body, any, any> ? Exclude<B
 
 async function errorFrom(response: Response | ClientResponse<unknown>): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
+  const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
+  const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined;
   if (isApiErrorBody(body)) {
     const { code, message, reason, issues } = body.error;
-    return new ApiError(code, message, response.status, reason, issues);
+    return new ApiError(code, message, response.status, reason, issues, retryAfterSeconds);
   }
   return new ApiError("internal", `Unexpected reply (${response.status}).`, response.status);
 }

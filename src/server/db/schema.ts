@@ -333,7 +333,8 @@ export const followedCourses = pgTable(
 export const reviewLog = pgTable(
   "review_log",
   {
-    id: uuid("id").primaryKey(),
+    /** The client's id: unique per user (another user's id never makes an answer a duplicate). */
+    id: uuid("id").notNull(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -350,9 +351,26 @@ export const reviewLog = pgTable(
     responseMs: integer("response_ms"),
     answeredAt: timestamp("answered_at", { withTimezone: true }).notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Whether the answer is part of the card's memory: false for one that arrived after more than
+     * LATE_ANSWER_WINDOW later answers of the card were stored (decision 0038). Statistics count it.
+     */
+    counted: boolean("counted").notNull().default(true),
+    // The card's memory right after this answer: the snapshot a late answer replays from (decision
+    // 0038). Null on an answer that does not count and on answers stored before the snapshots.
+    memoryDue: timestamp("memory_due", { withTimezone: true }),
+    memoryStability: doublePrecision("memory_stability"),
+    memoryDifficulty: doublePrecision("memory_difficulty"),
+    memoryState: text("memory_state"),
+    memoryReps: integer("memory_reps"),
+    memoryLapses: integer("memory_lapses"),
+    memoryLearningSteps: integer("memory_learning_steps"),
+    memoryScheduledDays: integer("memory_scheduled_days"),
   },
   (t) => [
-    index("review_log_user_card_answered_idx").on(t.userId, t.cardId, t.answeredAt),
+    primaryKey({ columns: [t.userId, t.id] }),
+    // Answer-time order with its tie-break (the id): a late answer reads the newest rows of a card.
+    index("review_log_user_card_answered_idx").on(t.userId, t.cardId, t.answeredAt, t.id),
     // Statistics read grade and course beside the time: all in the index, so no table pages.
     index("review_log_user_answered_idx").on(t.userId, t.answeredAt, t.grade, t.courseId),
     index("review_log_user_test_idx")

@@ -30,7 +30,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
     const existing = await tx.select({ id: users.id }).from(users).where(eq(users.id, DEMO_OWNER.id));
     if (existing.length > 0) return false;
 
-    const learnerCount = Math.max(...Object.values(demoFollowCounts));
+    const learnerCount = Object.values(demoFollowCounts).reduce((most, count) => Math.max(most, count), 0);
     const learners = Array.from({ length: learnerCount }, (_, i) => demoLearner(i + 1));
     await tx
       .insert(users)

@@ -13,6 +13,18 @@ export const REVIEW_BATCH_MAX = 500;
 export const ANSWER_MAX_FUTURE_MS = 5 * 60 * 1000;
 /** An answer time older than this is refused: no real outbox holds answers this long. */
 export const ANSWER_MAX_AGE_MS = 366 * 24 * 60 * 60 * 1000;
+/**
+ * Answers of one card that count in one UTC day; more are refused. Every study mode, the test and
+ * review on one deck, several rounds each, answer a card some 20-30 times: 50 is never met by a
+ * learner, and it bounds what one card's log can grow by (decision 0038).
+ */
+export const CARD_ANSWERS_PER_DAY_MAX = 50;
+/**
+ * A late answer (given before the card's last one) is replayed from the snapshot before it when at
+ * most this many answers of the card were stored after it; else it is recorded without counting
+ * for memory. Bounds a late answer's work to this many steps (decision 0038).
+ */
+export const LATE_ANSWER_WINDOW = 30;
 /** A response time above this is not a real one (a tab left open): stored as unknown. */
 export const RESPONSE_MS_MAX = 10 * 60 * 1000;
 /** Statistics: a year of daily reviews, 30 days of forecast, a year of weekly retention. */

@@ -48,15 +48,18 @@ export const AUTH_LIMITS: Record<string, { perIp: Limit; perAccount?: Limit }> =
   },
 };
 
-/** Counts one attempt under `key`; returns the seconds to wait when the limit is exceeded, else 0. */
-export async function hitRateLimit(db: Database, key: string, limit: Limit): Promise<number> {
+/**
+ * Counts one attempt (or `amount`, such as a batch's answers) under `key`; returns the seconds to
+ * wait when the limit is exceeded, else 0.
+ */
+export async function hitRateLimit(db: Database, key: string, limit: Limit, amount = 1): Promise<number> {
   const [row] = await queryRows<{ count: number; retry_after: number }>(
     db,
     sql`
-      insert into ${rateLimits} (key, count, window_start) values (${key}, 1, now())
+      insert into ${rateLimits} (key, count, window_start) values (${key}, ${amount}, now())
       on conflict (key) do update set
         count = case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${limit.windowSeconds})
-                     then 1 else ${rateLimits.count} + 1 end,
+                     then ${amount}::int else ${rateLimits.count} + ${amount}::int end,
         window_start = case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${limit.windowSeconds})
                             then now() else ${rateLimits.windowStart} end
       returning count,

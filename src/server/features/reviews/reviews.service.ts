@@ -1,19 +1,22 @@
 /**
- * Learning memory (decision 0021): answers go into the append-only review log, and each card's
- * memory row is kept equal to the replay of its log. A batch of answers costs a fixed number of
- * statements whatever its size: lock, card lookup, log insert, memory read, (log read for late
- * answers), memory upsert.
+ * Learning memory (decisions 0021, 0038): answers go into the append-only review log, and each
+ * card's memory row is kept equal to the replay of its counted answers. A batch costs a fixed
+ * number of statements whatever its size, and a late answer a bounded replay whatever the log's
+ * length: it starts from the snapshot stored on the answer before it, within the card's newest
+ * LATE_ANSWER_WINDOW answers.
  */
 
-import type { Database, Transaction } from "@server/db/client";
+import { type Database, queryRows, type Transaction } from "@server/db/client";
 import { cardMemory, decks, flashcards, reviewLog, reviewSettings } from "@server/db/schema";
 import type { SessionUser } from "@server/http/session";
 import {
   ANSWER_MAX_AGE_MS,
   ANSWER_MAX_FUTURE_MS,
+  CARD_ANSWERS_PER_DAY_MAX,
   DEFAULT_DESIRED_RETENTION,
   DEFAULT_NEW_CARDS_PER_DAY,
   DEFAULT_REVIEWS_PER_DAY,
+  LATE_ANSWER_WINDOW,
   RESPONSE_MS_MAX,
 } from "@shared/memory/limits";
 import {
@@ -23,15 +26,17 @@ import {
   type Grade,
   type Memory,
   type MemoryStateName,
-  replay,
 } from "@shared/memory/scheduler";
 import type { ReviewInput, ReviewSettings } from "@shared/schemas/review";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+
+/** Why an answer of a batch was not recorded: each is final (sending it again changes nothing). */
+export type ReviewRefusal = "card_not_found" | "answered_in_future" | "answered_too_long_ago" | "card_answers_per_day";
 
 /** What became of one answer of a batch. */
 export type ReviewOutcome =
   | { id: string; status: "recorded" | "duplicate" }
-  | { id: string; status: "refused"; reason: "card_not_found" | "answered_in_future" | "answered_too_long_ago" };
+  | { id: string; status: "refused"; reason: ReviewRefusal };
 
 type MemoryRow = typeof cardMemory.$inferSelect;
 
@@ -77,10 +82,16 @@ function refusal(review: ReviewInput, answeredAt: Date, now: Date): ReviewOutcom
   return null;
 }
 
+/** The UTC day an answer counts in, for the per-card daily cap. */
+function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
 /**
- * Records answers of the signed-in user. Each is recorded once (a known id is a duplicate); an
- * answer for a card that no longer exists, or with an impossible time, is refused and the rest of
- * the batch still counts (an offline device must be able to empty its outbox).
+ * Records answers of the signed-in user. Each is recorded once (an id this user sent before is a
+ * duplicate); an answer for a card that no longer exists, with an impossible time, or beyond the
+ * card's daily cap is refused, and the rest of the batch still counts (an offline device must be
+ * able to empty its outbox).
  */
 export async function recordReviews(
   db: Database,
@@ -102,52 +113,48 @@ export async function recordReviews(
       .where(inArray(flashcards.id, cardIds))
       .for("key share", { of: flashcards });
     const courseOfCard = new Map(cards.map((card) => [card.id, card.courseId]));
+    // Under the lock, the ids this learner already sent cannot change before the insert.
+    const sentBefore = await tx
+      .select({ id: reviewLog.id })
+      .from(reviewLog)
+      .where(and(eq(reviewLog.userId, user.id), inArray(reviewLog.id, [...new Set(reviews.map((r) => r.id))])));
+    const known = new Set(sentBefore.map((row) => row.id));
 
     const outcomes = new Map<string, ReviewOutcome>();
-    const accepted: (typeof reviewLog.$inferInsert)[] = [];
+    const candidates: NewAnswer[] = [];
     for (const review of reviews) {
       if (outcomes.has(review.id)) continue; // the same id twice in one batch
-      const answeredAt = new Date(review.answeredAt);
-      const courseId = courseOfCard.get(review.cardId);
-      const refused =
-        courseId === undefined
-          ? ({ id: review.id, status: "refused", reason: "card_not_found" } as const)
-          : refusal(review, answeredAt, now);
-      if (refused || courseId === undefined) {
-        outcomes.set(review.id, refused ?? { id: review.id, status: "refused", reason: "card_not_found" });
+      if (known.has(review.id)) {
+        outcomes.set(review.id, { id: review.id, status: "duplicate" });
         continue;
       }
-      outcomes.set(review.id, { id: review.id, status: "duplicate" });
-      accepted.push({
+      const answeredAt = new Date(review.answeredAt);
+      const courseId = courseOfCard.get(review.cardId);
+      if (courseId === undefined) {
+        outcomes.set(review.id, { id: review.id, status: "refused", reason: "card_not_found" });
+        continue;
+      }
+      const refused = refusal(review, answeredAt, now);
+      if (refused) {
+        outcomes.set(review.id, refused);
+        continue;
+      }
+      outcomes.set(review.id, { id: review.id, status: "recorded" });
+      candidates.push({
         id: review.id,
-        userId: user.id,
         cardId: review.cardId,
         courseId,
-        mode: review.mode,
         grade: review.grade,
-        responseMs: review.responseMs !== undefined && review.responseMs <= RESPONSE_MS_MAX ? review.responseMs : null,
         answeredAt,
-        receivedAt: now,
+        mode: review.mode,
+        responseMs: review.responseMs !== undefined && review.responseMs <= RESPONSE_MS_MAX ? review.responseMs : null,
       });
     }
+    if (candidates.length === 0) return [...outcomes.values()];
+
+    const accepted = await withinDailyCap(tx, user.id, candidates, outcomes);
     if (accepted.length === 0) return [...outcomes.values()];
-
-    // A known id (sent before, by this or any user) inserts nothing and stays a duplicate.
-    const inserted = await tx
-      .insert(reviewLog)
-      .values(accepted)
-      .onConflictDoNothing({ target: reviewLog.id })
-      .returning({
-        id: reviewLog.id,
-        cardId: reviewLog.cardId,
-        grade: reviewLog.grade,
-        answeredAt: reviewLog.answeredAt,
-        courseId: reviewLog.courseId,
-      });
-    if (inserted.length === 0) return [...outcomes.values()];
-    for (const row of inserted) outcomes.set(row.id, { id: row.id, status: "recorded" });
-
-    await updateMemory(tx, user.id, inserted);
+    await recordWithMemory(tx, user.id, accepted, now);
     return [...outcomes.values()];
   });
 }
@@ -155,20 +162,220 @@ export async function recordReviews(
 interface NewAnswer extends Answer {
   cardId: number;
   courseId: number;
+  mode: string;
+  responseMs: number | null;
 }
 
-/** Brings the memory rows of the answered cards up to date with the log. */
-async function updateMemory(
+/**
+ * Keeps the answers within CARD_ANSWERS_PER_DAY_MAX per card and UTC day (stored ones included);
+ * the others are refused. Each count reads at most the cap's number of index entries.
+ */
+async function withinDailyCap(
   tx: Transaction,
   userId: string,
-  inserted: { id: string; cardId: number; courseId: number; grade: number; answeredAt: Date }[],
-) {
+  candidates: NewAnswer[],
+  outcomes: Map<string, ReviewOutcome>,
+): Promise<NewAnswer[]> {
+  const counts = new Map<string, number>();
+  for (const answer of candidates) counts.set(`${answer.cardId} ${utcDay(answer.answeredAt)}`, 0);
+  const pairs = [...counts.keys()].map((key) => {
+    const [cardId = "0", day = ""] = key.split(" ");
+    return sql`(${key}::text, ${Number(cardId)}::int, ${`${day}T00:00:00Z`}::timestamptz)`;
+  });
+  const stored = await queryRows<{ key: string; count: number }>(
+    tx,
+    sql`
+      select v.key, (
+        select count(*)::int from (
+          select 1 from ${reviewLog} r
+          where r.user_id = ${userId} and r.card_id = v.card_id
+            and r.answered_at >= v.day and r.answered_at < v.day + interval '1 day'
+          limit ${CARD_ANSWERS_PER_DAY_MAX}
+        ) as day_answers
+      ) as count
+      from (values ${sql.join(pairs, sql`, `)}) as v(key, card_id, day)`,
+  );
+  for (const row of stored) counts.set(row.key, Number(row.count));
+
+  const accepted: NewAnswer[] = [];
+  for (const answer of [...candidates].sort(byAnswerTime)) {
+    const key = `${answer.cardId} ${utcDay(answer.answeredAt)}`;
+    const count = counts.get(key) ?? 0;
+    if (count >= CARD_ANSWERS_PER_DAY_MAX) {
+      outcomes.set(answer.id, { id: answer.id, status: "refused", reason: "card_answers_per_day" });
+      continue;
+    }
+    counts.set(key, count + 1);
+    accepted.push(answer);
+  }
+  return accepted;
+}
+
+type LogRow = typeof reviewLog.$inferSelect;
+type SnapshotColumns = Pick<
+  LogRow,
+  | "memoryDue"
+  | "memoryStability"
+  | "memoryDifficulty"
+  | "memoryState"
+  | "memoryReps"
+  | "memoryLapses"
+  | "memoryLearningSteps"
+  | "memoryScheduledDays"
+>;
+
+const snapshotColumns = {
+  memoryDue: reviewLog.memoryDue,
+  memoryStability: reviewLog.memoryStability,
+  memoryDifficulty: reviewLog.memoryDifficulty,
+  memoryState: reviewLog.memoryState,
+  memoryReps: reviewLog.memoryReps,
+  memoryLapses: reviewLog.memoryLapses,
+  memoryLearningSteps: reviewLog.memoryLearningSteps,
+  memoryScheduledDays: reviewLog.memoryScheduledDays,
+};
+
+function toSnapshot(memory: Memory): SnapshotColumns {
+  return {
+    memoryDue: memory.due,
+    memoryStability: memory.stability,
+    memoryDifficulty: memory.difficulty,
+    memoryState: memory.state,
+    memoryReps: memory.reps,
+    memoryLapses: memory.lapses,
+    memoryLearningSteps: memory.learningSteps,
+    memoryScheduledDays: memory.scheduledDays,
+  };
+}
+
+/** The memory right after a stored answer, or null when the row has none (stored before 0038). */
+function fromSnapshot(row: SnapshotColumns & { answeredAt: Date }): Memory | null {
+  const { memoryDue, memoryStability, memoryDifficulty, memoryState, memoryReps, memoryLapses } = row;
+  const { memoryLearningSteps, memoryScheduledDays } = row;
+  if (
+    memoryDue === null ||
+    memoryStability === null ||
+    memoryDifficulty === null ||
+    memoryState === null ||
+    memoryReps === null ||
+    memoryLapses === null ||
+    memoryLearningSteps === null ||
+    memoryScheduledDays === null
+  ) {
+    return null;
+  }
+  return {
+    due: memoryDue,
+    stability: memoryStability,
+    difficulty: memoryDifficulty,
+    state: memoryState as MemoryStateName,
+    reps: memoryReps,
+    lapses: memoryLapses,
+    learningSteps: memoryLearningSteps,
+    scheduledDays: memoryScheduledDays,
+    lastReview: row.answeredAt,
+  };
+}
+
+type StoredAnswer = Answer & SnapshotColumns;
+
+/** What one card's new answers do: the log rows to insert, stored snapshots to redo, its memory. */
+interface CardPlan {
+  inserts: (typeof reviewLog.$inferInsert)[];
+  snapshots: { id: string; memory: Memory }[];
+  memory: Memory | null;
+  firstCounted: Date | null;
+}
+
+/**
+ * A card whose new answers are all newer than its memory: each is one step from the memory row.
+ * Otherwise (a late answer) the card's newest stored answers and the new ones are merged in answer
+ * time; the replay starts from the snapshot of the stored answer before the first new one. A new
+ * answer with more than LATE_ANSWER_WINDOW stored answers after it, or with no snapshot to start
+ * from (answers stored before 0038), is recorded but does not count: bounded work, not a full replay.
+ */
+function planCard(
+  answers: NewAnswer[],
+  known: Memory | null,
+  stored: StoredAnswer[] | undefined,
+  retention: number,
+  userId: string,
+  now: Date,
+): CardPlan {
+  const plan: CardPlan = { inserts: [], snapshots: [], memory: null, firstCounted: null };
+  const insert = (answer: NewAnswer, memory: Memory | null) => {
+    plan.inserts.push({
+      id: answer.id,
+      userId,
+      cardId: answer.cardId,
+      courseId: answer.courseId,
+      mode: answer.mode,
+      grade: answer.grade,
+      responseMs: answer.responseMs,
+      answeredAt: answer.answeredAt,
+      receivedAt: now,
+      counted: memory !== null,
+      ...(memory && toSnapshot(memory)),
+    });
+    if (memory && (plan.firstCounted === null || answer.answeredAt < plan.firstCounted)) {
+      plan.firstCounted = answer.answeredAt;
+    }
+  };
+  const ordered = [...answers].sort(byAnswerTime);
+  if (!stored) {
+    let memory = known;
+    for (const answer of ordered) {
+      memory = applyAnswer(memory, answer, retention);
+      insert(answer, memory);
+    }
+    plan.memory = memory;
+    return plan;
+  }
+
+  // `stored` is the newest LATE_ANSWER_WINDOW + 1 counted answers, newest first; fewer: the whole log.
+  const olds = [...stored].reverse();
+  const wholeLog = olds.length <= LATE_ANSWER_WINDOW;
+  // The memory before the next step: known (null: before the first answer) or not (undefined).
+  let state: { memory: Memory | null } | undefined = wholeLog ? { memory: null } : undefined;
+  let changed = false;
+  let oldIndex = 0;
+  let newIndex = 0;
+  while (oldIndex < olds.length || newIndex < ordered.length) {
+    const old = olds[oldIndex];
+    const next = ordered[newIndex];
+    if (old && (!next || byAnswerTime(old, next) < 0)) {
+      oldIndex += 1;
+      const snapshot = changed ? null : fromSnapshot(old);
+      if (snapshot) state = { memory: snapshot };
+      else if (state) {
+        state = { memory: applyAnswer(state.memory, old, retention) };
+        plan.snapshots.push({ id: old.id, memory: state.memory as Memory });
+      }
+      continue;
+    }
+    if (!next) break;
+    newIndex += 1;
+    const storedAfter = olds.length - oldIndex;
+    if (state && storedAfter <= LATE_ANSWER_WINDOW) {
+      state = { memory: applyAnswer(state.memory, next, retention) };
+      changed = true;
+      insert(next, state.memory);
+    } else {
+      insert(next, null);
+    }
+  }
+  plan.memory = changed && state ? state.memory : null;
+  return plan;
+}
+
+/** Inserts the accepted answers with their snapshots and brings the cards' memory rows up to date. */
+async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAnswer[], now: Date) {
   const { desiredRetention } = await settingsOf(tx, userId);
   const answersByCard = new Map<number, NewAnswer[]>();
-  for (const row of inserted) {
-    const answers = answersByCard.get(row.cardId) ?? [];
-    answers.push({ ...row, grade: row.grade as Grade });
-    answersByCard.set(row.cardId, answers);
+  for (const answer of accepted) {
+    const answers = answersByCard.get(answer.cardId) ?? [];
+    answers.push(answer);
+    answersByCard.set(answer.cardId, answers);
   }
   const cardIds = [...answersByCard.keys()];
   const existing = await tx
@@ -177,46 +384,76 @@ async function updateMemory(
     .where(and(eq(cardMemory.userId, userId), inArray(cardMemory.cardId, cardIds)));
   const memoryByCard = new Map(existing.map((row) => [row.cardId, row]));
 
-  // An answer older than the card's last applied one arrived late (another device, an offline
-  // phone): that card's memory is replayed from its whole log, in answer-time order.
+  // An answer not newer than the card's last applied one arrived late (another device, an offline
+  // phone): that card reads its newest counted answers, a bounded window, with their snapshots.
   const late = cardIds.filter((cardId) => {
     const last = memoryByCard.get(cardId)?.lastReview;
     return last && (answersByCard.get(cardId) ?? []).some((answer) => answer.answeredAt.getTime() <= last.getTime());
   });
-  const fullLogs = new Map<number, Answer[]>();
+  const storedByCard = new Map<number, StoredAnswer[]>();
   if (late.length > 0) {
-    const rows = await tx
-      .select({ id: reviewLog.id, cardId: reviewLog.cardId, grade: reviewLog.grade, answeredAt: reviewLog.answeredAt })
+    const newest = tx
+      .select({ id: reviewLog.id, grade: reviewLog.grade, answeredAt: reviewLog.answeredAt, ...snapshotColumns })
       .from(reviewLog)
-      .where(and(eq(reviewLog.userId, userId), inArray(reviewLog.cardId, late)));
-    for (const row of rows) {
-      const log = fullLogs.get(row.cardId) ?? [];
-      log.push({ id: row.id, grade: row.grade as Grade, answeredAt: row.answeredAt });
-      fullLogs.set(row.cardId, log);
+      .where(and(eq(reviewLog.userId, userId), eq(reviewLog.cardId, flashcards.id), eq(reviewLog.counted, true)))
+      .orderBy(desc(reviewLog.answeredAt), desc(reviewLog.id))
+      .limit(LATE_ANSWER_WINDOW + 1)
+      .as("newest");
+    const rows = await tx
+      .select({
+        cardId: flashcards.id,
+        id: newest.id,
+        grade: newest.grade,
+        answeredAt: newest.answeredAt,
+        memoryDue: newest.memoryDue,
+        memoryStability: newest.memoryStability,
+        memoryDifficulty: newest.memoryDifficulty,
+        memoryState: newest.memoryState,
+        memoryReps: newest.memoryReps,
+        memoryLapses: newest.memoryLapses,
+        memoryLearningSteps: newest.memoryLearningSteps,
+        memoryScheduledDays: newest.memoryScheduledDays,
+      })
+      .from(flashcards)
+      .crossJoinLateral(newest)
+      .where(inArray(flashcards.id, late));
+    for (const cardId of late) storedByCard.set(cardId, []);
+    for (const { cardId, ...row } of rows) {
+      const stored = storedByCard.get(cardId) ?? [];
+      stored.push({ ...row, grade: row.grade as Grade });
+      storedByCard.set(cardId, stored);
     }
   }
 
-  const rows: MemoryRow[] = [];
+  const inserts: (typeof reviewLog.$inferInsert)[] = [];
+  const snapshots: { id: string; memory: Memory }[] = [];
+  const memoryRows: MemoryRow[] = [];
   for (const [cardId, answers] of answersByCard) {
     const known = memoryByCard.get(cardId);
-    const fullLog = fullLogs.get(cardId);
-    let memory: Memory | null;
-    let introducedAt: Date;
-    if (fullLog) {
-      memory = replay(fullLog, desiredRetention);
-      introducedAt = new Date(Math.min(...fullLog.map((answer) => answer.answeredAt.getTime())));
-    } else {
-      memory = known ? memoryOf(known) : null;
-      for (const answer of [...answers].sort(byAnswerTime)) memory = applyAnswer(memory, answer, desiredRetention);
-      introducedAt = known?.introducedAt ?? new Date(Math.min(...answers.map((answer) => answer.answeredAt.getTime())));
-    }
-    if (!memory) continue;
-    rows.push({ userId, cardId, courseId: answers[0]?.courseId ?? known?.courseId ?? 0, ...memory, introducedAt });
+    const plan = planCard(
+      answers,
+      known ? memoryOf(known) : null,
+      storedByCard.get(cardId),
+      desiredRetention,
+      userId,
+      now,
+    );
+    for (const row of plan.inserts) inserts.push(row);
+    for (const snapshot of plan.snapshots) snapshots.push(snapshot);
+    if (!plan.memory || !plan.firstCounted) continue;
+    const introducedAt =
+      known && known.introducedAt.getTime() <= plan.firstCounted.getTime() ? known.introducedAt : plan.firstCounted;
+    const courseId = answers[0]?.courseId ?? known?.courseId ?? 0;
+    memoryRows.push({ userId, cardId, courseId, ...plan.memory, introducedAt });
   }
+
+  await tx.insert(reviewLog).values(inserts);
+  if (snapshots.length > 0) await redoSnapshots(tx, userId, snapshots);
+  if (memoryRows.length === 0) return;
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
   await tx
     .insert(cardMemory)
-    .values(rows)
+    .values(memoryRows)
     .onConflictDoUpdate({
       target: [cardMemory.userId, cardMemory.cardId],
       set: {
@@ -232,4 +469,20 @@ async function updateMemory(
         introducedAt: excluded("introduced_at"),
       },
     });
+}
+
+/** Stored answers after a late one get the snapshots of the replay: one statement, one parameter. */
+async function redoSnapshots(tx: Transaction, userId: string, snapshots: { id: string; memory: Memory }[]) {
+  const values = JSON.stringify(snapshots.map(({ id, memory }) => ({ id, ...toSnapshot(memory) })));
+  await tx.execute(sql`
+    update ${reviewLog} as r set
+      memory_due = v."memoryDue", memory_stability = v."memoryStability",
+      memory_difficulty = v."memoryDifficulty", memory_state = v."memoryState", memory_reps = v."memoryReps",
+      memory_lapses = v."memoryLapses", memory_learning_steps = v."memoryLearningSteps",
+      memory_scheduled_days = v."memoryScheduledDays"
+    from jsonb_to_recordset(${values}::jsonb) as v(
+      id uuid, "memoryDue" timestamptz, "memoryStability" float8, "memoryDifficulty" float8,
+      "memoryState" text, "memoryReps" int, "memoryLapses" int, "memoryLearningSteps" int,
+      "memoryScheduledDays" int)
+    where r.user_id = ${userId} and r.id = v.id`);
 }

@@ -17,7 +17,9 @@ import {
   outboxMax,
   queueAnswer,
   queuePass,
+  retryDelayMs,
   type Sender,
+  settledIds,
   syncOutbox,
   visitorCount,
   waitingPasses,
@@ -50,6 +52,7 @@ function recordingServer() {
         loseNextReply -= 1;
         throw new Error("connection cut");
       }
+      return batch.map((review) => review.id);
     },
     async pass(deckId) {
       passes.add(deckId);
@@ -129,6 +132,48 @@ describe("outbox", () => {
     expect([...server.passes]).toEqual([7]);
     expect(await countWaiting("u2", db)).toBe(1);
     expect((await waitingPasses("u2", db)).map((pass) => pass.deckId)).toEqual([8]);
+  });
+});
+
+describe("the server's reply, answer by answer (decision 0038)", () => {
+  it("drops what the server recorded, already had or refused for good, and keeps the rest for the next sync", async () => {
+    const db = newDb();
+    const given = [answer(1), answer(2), answer(3), answer(4)];
+    for (const review of given) await queueAnswer("u1", review, db);
+    const statuses = ["recorded", "duplicate", "refused", "not yet"];
+    const batches: string[][] = [];
+    const sender: Sender = {
+      async answers(batch) {
+        batches.push(batch.map((review) => review.id));
+        // The fourth answer is one the server cannot settle now (a status this client does not know).
+        const status = (id: string) => statuses[given.findIndex((review) => review.id === id)] ?? "?";
+        return settledIds(batch.map((review) => ({ id: review.id, status: status(review.id) })));
+      },
+      pass: async () => "recorded",
+    };
+    const result = await syncOutbox("u1", sender, db);
+    expect(result.answersSent).toBe(3);
+    // Sent once more with the others gone, it settled nothing: the sync stops instead of looping.
+    expect(batches).toEqual([given.map((review) => review.id), [given[3]?.id]]);
+    const kept = (await (await offlineDb(db)).getAll("outbox")) as OutboxAnswer[];
+    expect(kept.map((item) => item.id)).toEqual([given[3]?.id]);
+  });
+
+  it("keeps everything when the server says to wait (429), and reads how long from Retry-After", async () => {
+    const db = newDb();
+    for (const cardId of [1, 2, 3]) await queueAnswer("u1", answer(cardId), db);
+    const limited = Object.assign(new Error("Too many answers"), { code: "rate_limited", retryAfterSeconds: 120 });
+    const sender: Sender = {
+      answers: async () => {
+        throw limited;
+      },
+      pass: async () => "recorded",
+    };
+    await expect(syncOutbox("u1", sender, db)).rejects.toBe(limited);
+    expect(await countWaiting("u1", db)).toBe(3);
+    expect(retryDelayMs(limited)).toBe(120_000);
+    expect(retryDelayMs(new Error("no reply"))).toBeNull();
+    expect(retryDelayMs(null)).toBeNull();
   });
 });
 

@@ -22,8 +22,12 @@ import {
 } from "./offline-db";
 
 export interface Sender {
-  /** Sends up to REVIEW_BATCH_MAX answers; resolves once the server has replied with success. */
-  answers(batch: ReviewInput[]): Promise<void>;
+  /**
+   * Sends up to REVIEW_BATCH_MAX answers; resolves with the ids the server has settled (recorded,
+   * already had, or refused for good): those leave the outbox, the others stay for the next sync.
+   * Throws when there is no such reply (offline, a server error, a limit reached): all stay.
+   */
+  answers(batch: ReviewInput[]): Promise<readonly string[]>;
   /** Records a pass; resolves "gone" when the deck no longer exists (nothing to keep). */
   pass(deckId: number): Promise<"recorded" | "gone">;
 }
@@ -118,19 +122,43 @@ export interface SyncResult {
   passesSent: number;
 }
 
+/** What becomes of one answer in the server's reply to a batch (decision 0038). */
+export interface AnswerOutcome {
+  id: string;
+  status: string;
+}
+
+/** Statuses after which the server will never want the answer again; any other keeps it queued. */
+const SETTLED = new Set(["recorded", "duplicate", "refused"]);
+
+/** The ids of a batch reply that may leave the outbox. */
+export function settledIds(results: readonly AnswerOutcome[]): string[] {
+  return results.filter((result) => SETTLED.has(result.status)).map((result) => result.id);
+}
+
+/**
+ * How long the server asked to wait (a 429 or 503 with Retry-After), in milliseconds; null when it
+ * did not. The outbox keeps everything meanwhile.
+ */
+export function retryDelayMs(error: unknown): number | null {
+  const seconds = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
+}
+
 /**
  * Sends this person's outbox: answers in batches of REVIEW_BATCH_MAX in the order given, then
- * passes. Stops at the first failure (thrown) with the rest still queued: the next call resumes.
+ * passes. Each answer leaves once the server settled it; the rest stay. Stops at the first failure
+ * (thrown) with the rest still queued, or when a batch settled nothing: the next call resumes.
  */
 export async function syncOutbox(userId: string, sender: Sender, name?: string): Promise<SyncResult> {
   const result: SyncResult = { answersSent: 0, passesSent: 0 };
   for (let batch = await nextAnswers(userId, name); batch.length > 0; batch = await nextAnswers(userId, name)) {
-    await sender.answers(batch.map((item) => item.review));
-    await remove(
-      batch.map((item) => item.id),
-      name,
-    );
-    result.answersSent += batch.length;
+    const sent = new Set(batch.map((item) => item.id));
+    const settled = (await sender.answers(batch.map((item) => item.review))).filter((id) => sent.has(id));
+    await remove(settled, name);
+    result.answersSent += settled.length;
+    // Nothing settled (the server wants the batch again later): do not send it again in a loop.
+    if (settled.length === 0) break;
   }
   for (const pass of await waitingPasses(userId, name)) {
     await sender.pass(pass.deckId);

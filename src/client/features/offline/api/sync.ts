@@ -8,10 +8,21 @@ import { typedApi } from "@client/lib/typed-api";
 import type { ReviewInput } from "@shared/schemas/review";
 import { dropFromQueues } from "./kept";
 import { VISITOR } from "./offline-db";
-import { countWaiting, queueAnswer, queuePass, type Sender, syncOutbox, waitingPasses } from "./outbox";
+import {
+  countWaiting,
+  queueAnswer,
+  queuePass,
+  retryDelayMs,
+  type Sender,
+  settledIds,
+  syncOutbox,
+  waitingPasses,
+} from "./outbox";
 
 const SEND_DELAY_MS = 500;
 const SYNC_INTERVAL_MS = 30_000;
+/** The wait after a 429 that says no Retry-After. */
+const RATE_LIMITED_DELAY_MS = 60_000;
 
 type Listener = () => void;
 const countListeners = new Set<Listener>();
@@ -22,18 +33,33 @@ let waiting = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let running: Promise<void> | undefined;
 let again = false;
+/** Until when the server asked this device to wait (429 or 503 with Retry-After); 0: it did not. */
+let pausedUntil = 0;
+
+/** The answers of a batch that a validation error names (`reviews.<index>.…`); all when none is named. */
+function malformed(batch: ReviewInput[], error: ApiError): string[] {
+  const named = new Set<number>();
+  for (const issue of error.issues) {
+    const [field, index] = issue.path;
+    if (field === "reviews" && typeof index === "number") named.add(index);
+  }
+  const ids = batch.filter((_, index) => named.has(index)).map((review) => review.id);
+  return ids.length > 0 ? ids : batch.map((review) => review.id);
+}
 
 /** The server, for the outbox: the reviews batch endpoint and the progress endpoint. */
 const serverSender: Sender = {
   async answers(batch) {
     const api = await typedApi();
     try {
-      await unwrap(api.reviews.batch.$post({ json: { reviews: batch } }));
+      const { results } = await unwrap(api.reviews.batch.$post({ json: { reviews: batch } }));
+      return settledIds(results);
     } catch (error) {
-      // A batch the server can never take (it fails validation) would block the rest for ever.
+      // An answer the server can never take (it fails validation) would block the rest for ever:
+      // it is dropped, the others of its batch stay and go again.
       if (error instanceof ApiError && error.code === "invalid_request") {
-        console.error("The server refused a batch of answers; dropped", error);
-        return;
+        console.error("The server refused answers it can never take; dropped", error);
+        return malformed(batch, error);
       }
       throw error;
     }
@@ -58,22 +84,42 @@ async function refreshCount() {
   }
 }
 
+function setPausedUntil(until: number) {
+  if (until === pausedUntil) return;
+  pausedUntil = until;
+  for (const listener of countListeners) listener();
+}
+
 async function run(): Promise<void> {
   const who = userId;
   if (who === null || who === VISITOR) return;
   try {
     const result = await syncOutbox(who, serverSender);
+    setPausedUntil(0);
     if (result.answersSent + result.passesSent > 0) for (const listener of sentListeners) listener();
   } catch (error) {
-    // Kept for the next try (offline, server away, signed out meanwhile).
-    if (!(error instanceof ApiError && error.code === "network")) console.error("Sync failed", error);
+    // Kept for the next try (offline, server away, a limit reached, signed out meanwhile).
+    if (error instanceof ApiError && error.code === "rate_limited") {
+      // A limit of the server's (decision 0038): nothing is sent before its Retry-After (a retry
+      // now would only count against the limit again).
+      const delay = retryDelayMs(error) ?? RATE_LIMITED_DELAY_MS;
+      setPausedUntil(Date.now() + delay);
+      schedule(delay);
+    } else {
+      setPausedUntil(0);
+      if (!(error instanceof ApiError && error.code === "network")) console.error("Sync failed", error);
+    }
   } finally {
     await refreshCount().catch(console.error);
   }
 }
 
-/** Sends what waits now; a call while a sync runs waits for it and then syncs once more. */
+/**
+ * Sends what waits now; a call while a sync runs waits for it and then syncs once more. While the
+ * server asked to wait, nothing is sent: the sync scheduled for the end of the wait does it.
+ */
 export function syncNow(): Promise<void> {
+  if (Date.now() < pausedUntil) return running ?? Promise.resolve();
   clearTimeout(timer);
   if (running) {
     again = true;
@@ -91,7 +137,7 @@ export function syncNow(): Promise<void> {
 
 function schedule(delay: number) {
   clearTimeout(timer);
-  timer = setTimeout(() => void syncNow(), delay);
+  timer = setTimeout(() => void syncNow(), Math.max(delay, pausedUntil - Date.now()));
 }
 
 /** Who is signed in (null while unknown): set by the app shell. A new person syncs at once. */
@@ -137,6 +183,11 @@ export function waitingCount(): number {
   return waiting;
 }
 
+/** Until when sending waits because the server asked (ms since the epoch), or 0. */
+export function syncPausedUntil(): number {
+  return pausedUntil;
+}
+
 export function onWaitingCountChange(listener: Listener): () => void {
   countListeners.add(listener);
   return () => countListeners.delete(listener);
@@ -157,7 +208,7 @@ export function startSync() {
   // The page is going away with answers not yet stored: send them while the page can (the
   // server keeps each id once, so one stored after all is not doubled by the next sync).
   window.addEventListener("pagehide", () => {
-    if (unsaved.size === 0 || !navigator.onLine) return;
+    if (unsaved.size === 0 || !navigator.onLine || Date.now() < pausedUntil) return;
     void fetch("/api/reviews/batch", {
       method: "POST",
       keepalive: true,

@@ -1,0 +1,265 @@
+/**
+ * Issue #21 items 3, 4 and 8 (decision 0038): a late answer costs a bounded replay whatever the
+ * card's log holds and never fails its batch; answers per card and day are capped; answer ids are
+ * per learner; each learner's requests and answers are limited with 429 and Retry-After.
+ */
+import { randomUUID } from "node:crypto";
+import { cardMemory, rateLimits, reviewLog } from "@server/db/schema";
+import { createDeck } from "@server/test/factories";
+import { signedInClient } from "@server/test/http-client";
+import { createTestApp, setupTestApp } from "@server/test/test-app";
+import { CARD_ANSWERS_PER_DAY_MAX } from "@shared/memory/limits";
+import { type Answer, applyAnswer, type Grade, type Memory, replay } from "@shared/memory/scheduler";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { REVIEW_LIMITS } from "./review-limits";
+
+const { database } = await setupTestApp();
+const { db } = database;
+
+let now = new Date();
+const app = createTestApp(db, { clock: () => now });
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+
+function answer(cardId: number, grade: Grade, answeredAt: Date) {
+  return { id: randomUUID(), cardId, mode: "flip", grade, responseMs: 900, answeredAt: answeredAt.toISOString() };
+}
+
+async function memoryOf(userId: string, cardId: number) {
+  const [row] = await db
+    .select()
+    .from(cardMemory)
+    .where(and(eq(cardMemory.userId, userId), eq(cardMemory.cardId, cardId)));
+  return row;
+}
+
+async function logOf(userId: string, cardId: number) {
+  return db
+    .select()
+    .from(reviewLog)
+    .where(and(eq(reviewLog.userId, userId), eq(reviewLog.cardId, cardId)))
+    .orderBy(asc(reviewLog.answeredAt), asc(reviewLog.id));
+}
+
+const gradeAt = (i: number) => ((i * 7) % 4) + 1;
+
+describe("a late answer on a card with a very long log", () => {
+  it("is recorded with a bounded replay, and the rest of its batch too (125,000 stored answers)", async () => {
+    now = new Date();
+    const { client, userId } = await signedInClient(app, db);
+    const deck = await createDeck(db);
+    const card = deck.cards[0]?.id ?? 0;
+    const other = deck.cards[1]?.id ?? 0;
+
+    // 125,000 answers: one every 20 seconds until five days ago (as before the daily cap, and with
+    // no snapshots, as stored before them), then ten a day stored as the server stores them now,
+    // each with the memory after it. Straight into the database: through HTTP it would take minutes.
+    const count = 125_000;
+    const recent = 40;
+    const dense = count - recent;
+    const recentStart = now.getTime() - 4 * DAY - MINUTE;
+    const denseStart = recentStart - DAY - dense * 20_000;
+    const timeOf = (i: number) => (i < dense ? denseStart + i * 20_000 : recentStart + (i - dense) * (DAY / 10));
+    await db.transaction(async (tx) => {
+      // The test's own rows need no foreign-key checks (the user, card and course exist); ids in
+      // order fill the key's index at its end: both make this insert several times faster.
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`
+        insert into review_log (id, user_id, card_id, course_id, mode, grade, answered_at)
+        select lpad(to_hex(i), 32, '0')::uuid, ${userId}, ${card}, ${deck.courseId}, 'flip', ((i * 7) % 4) + 1,
+               ${new Date(denseStart).toISOString()}::timestamptz + make_interval(secs => i * 20)
+        from generate_series(0, ${dense - 1}) as i`);
+    });
+    const stored: Answer[] = [];
+    let memory: Memory | null = null;
+    const rows: (typeof reviewLog.$inferInsert)[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const given: Answer = { id: randomUUID(), grade: gradeAt(i) as Grade, answeredAt: new Date(timeOf(i)) };
+      memory = applyAnswer(memory, given);
+      stored.push(given);
+      if (i < dense) continue;
+      rows.push({
+        ...given,
+        userId,
+        cardId: card,
+        courseId: deck.courseId,
+        mode: "flip",
+        memoryDue: memory.due,
+        memoryStability: memory.stability,
+        memoryDifficulty: memory.difficulty,
+        memoryState: memory.state,
+        memoryReps: memory.reps,
+        memoryLapses: memory.lapses,
+        memoryLearningSteps: memory.learningSteps,
+        memoryScheduledDays: memory.scheduledDays,
+      });
+    }
+    await db.insert(reviewLog).values(rows);
+    if (!memory) throw new Error("no memory");
+    await db.insert(cardMemory).values({
+      userId,
+      cardId: card,
+      courseId: deck.courseId,
+      ...memory,
+      introducedAt: new Date(denseStart),
+    });
+
+    // Late by ten answers: within the window, so it counts; the other card's answer is on time.
+    const late = answer(card, 1, new Date(timeOf(count - 10) - MINUTE));
+    const onTime = answer(other, 3, now);
+    const res = await client.post("/api/reviews/batch", { reviews: [late, onTime] });
+    expect(res.status).toBe(200);
+    expect((await res.json()).results).toEqual([
+      { id: late.id, status: "recorded" },
+      { id: onTime.id, status: "recorded" },
+    ]);
+    expect((await memoryOf(userId, other))?.reps).toBe(1);
+
+    // The memory is the replay of every answer, the late one in its place.
+    const expected = replay([...stored, { id: late.id, grade: 1, answeredAt: new Date(late.answeredAt) }]);
+    const after = await memoryOf(userId, card);
+    expect(after?.reps).toBe(count + 1);
+    expect(after?.due).toEqual(expected?.due);
+    expect(after?.stability).toBe(expected?.stability);
+    expect(after?.lapses).toBe(expected?.lapses);
+
+    // Late by more answers than the window: recorded (statistics keep it), not counted for memory.
+    const veryLate = answer(card, 4, new Date(timeOf(count - recent + 1) + MINUTE));
+    const res2 = await client.post("/api/reviews/batch", { reviews: [veryLate] });
+    expect((await res2.json()).results).toEqual([{ id: veryLate.id, status: "recorded" }]);
+    const [row] = await db
+      .select({ counted: reviewLog.counted })
+      .from(reviewLog)
+      .where(and(eq(reviewLog.userId, userId), eq(reviewLog.id, veryLate.id)));
+    expect(row?.counted).toBe(false);
+    expect((await memoryOf(userId, card))?.due).toEqual(after?.due);
+  }, 180_000);
+});
+
+describe("late answers within the window", () => {
+  it("give the memory of a replay of the counted answers, and redo the snapshots after them", async () => {
+    now = new Date();
+    const { client, userId } = await signedInClient(app, db);
+    const deck = await createDeck(db);
+    const card = deck.cards[0]?.id ?? 0;
+    const first = now.getTime() - 40 * DAY;
+    const inOrder = Array.from({ length: 40 }, (_, i) => answer(card, gradeAt(i) as Grade, new Date(first + i * DAY)));
+    expect((await client.post("/api/reviews/batch", { reviews: inOrder })).status).toBe(200);
+
+    const lateInWindow = answer(card, 1, new Date(first + 25 * DAY + MINUTE));
+    const lateBeyond = answer(card, 1, new Date(first + 2 * DAY + MINUTE));
+    const res = await client.post("/api/reviews/batch", { reviews: [lateBeyond, lateInWindow] });
+    expect((await res.json()).results).toEqual([
+      { id: lateBeyond.id, status: "recorded" },
+      { id: lateInWindow.id, status: "recorded" },
+    ]);
+
+    const log = await logOf(userId, card);
+    expect(log.find((row) => row.id === lateBeyond.id)?.counted).toBe(false);
+    const counted = log.filter((row) => row.counted);
+    expect(counted).toHaveLength(41);
+    const expected = replay(
+      counted.map((row) => ({ id: row.id, grade: row.grade as Grade, answeredAt: row.answeredAt })),
+    );
+    const memory = await memoryOf(userId, card);
+    expect(memory?.due).toEqual(expected?.due);
+    expect(memory?.stability).toBe(expected?.stability);
+    // Each counted answer's snapshot is the replay up to it: the next late answer starts from them.
+    const last = counted.at(-1);
+    expect(last?.memoryDue).toEqual(expected?.due);
+    const afterLate = counted.findIndex((row) => row.id === lateInWindow.id);
+    const upTo = replay(
+      counted
+        .slice(0, afterLate + 2)
+        .map((row) => ({ id: row.id, grade: row.grade as Grade, answeredAt: row.answeredAt })),
+    );
+    expect(counted[afterLate + 1]?.memoryStability).toBe(upTo?.stability);
+  });
+});
+
+describe("answers of one card in one day", () => {
+  it(`count up to ${CARD_ANSWERS_PER_DAY_MAX}; more are refused, and the rest of the batch is recorded`, async () => {
+    now = new Date("2026-03-10T20:00:00Z");
+    const { client, userId } = await signedInClient(app, db);
+    const deck = await createDeck(db);
+    const card = deck.cards[0]?.id ?? 0;
+    const other = deck.cards[1]?.id ?? 0;
+    const day = new Date("2026-03-10T00:00:00Z").getTime();
+    const first = Array.from({ length: 40 }, (_, i) => answer(card, 3, new Date(day + i * MINUTE)));
+    expect((await client.post("/api/reviews/batch", { reviews: first })).status).toBe(200);
+    const more = Array.from({ length: 15 }, (_, i) => answer(card, 3, new Date(day + (100 + i) * MINUTE)));
+    const nextDay = answer(card, 3, new Date("2026-03-09T23:59:00Z"));
+    const otherCard = answer(other, 3, new Date(day + MINUTE));
+    const res = await client.post("/api/reviews/batch", { reviews: [...more, nextDay, otherCard] });
+    const { results } = await res.json();
+    expect(results.filter((r: { status: string }) => r.status === "recorded")).toHaveLength(12);
+    expect(results.slice(10, 15)).toEqual(
+      more.slice(10).map((sent) => ({ id: sent.id, status: "refused", reason: "card_answers_per_day" })),
+    );
+    expect(await logOf(userId, card)).toHaveLength(CARD_ANSWERS_PER_DAY_MAX + 1);
+
+    const single = await client.post("/api/reviews", answer(card, 3, new Date(day + 500 * MINUTE)));
+    expect(single.status).toBe(400);
+  });
+});
+
+describe("answer ids", () => {
+  it("are one learner's own: another learner sending the same id first does not hide the answer", async () => {
+    now = new Date();
+    const a = await signedInClient(app, db);
+    const b = await signedInClient(app, db);
+    const deck = await createDeck(db);
+    const card = deck.cards[0]?.id ?? 0;
+    const sent = answer(card, 3, now);
+    expect(await (await b.client.post("/api/reviews/batch", { reviews: [sent] })).json()).toEqual({
+      results: [{ id: sent.id, status: "recorded" }],
+    });
+    expect(await (await a.client.post("/api/reviews/batch", { reviews: [sent] })).json()).toEqual({
+      results: [{ id: sent.id, status: "recorded" }],
+    });
+    expect(await logOf(a.userId, card)).toHaveLength(1);
+    expect(await logOf(b.userId, card)).toHaveLength(1);
+    expect((await memoryOf(a.userId, card))?.reps).toBe(1);
+    // Sent again by either, it is a duplicate of that learner's own.
+    expect((await (await a.client.post("/api/reviews", sent)).json()).status).toBe("duplicate");
+  });
+});
+
+describe("per-learner limits", () => {
+  it("answer 429 with Retry-After past the daily answers, record nothing, and leave other learners alone", async () => {
+    now = new Date();
+    const { client, userId } = await signedInClient(app, db);
+    const neighbour = await signedInClient(app, db);
+    const deck = await createDeck(db);
+    const card = deck.cards[0]?.id ?? 0;
+    // A day's volume nearly used (set in the database: sending 60,000 answers would take minutes).
+    await db
+      .insert(rateLimits)
+      .values({ key: `reviews:answers:${userId}`, count: REVIEW_LIMITS.answers.max - 1, windowStart: new Date() });
+
+    expect((await client.post("/api/reviews", answer(card, 3, now))).status).toBe(201);
+    const batch = [answer(card, 3, now), answer(card, 2, now)];
+    const res = await client.post("/api/reviews/batch", { reviews: batch });
+    expect(res.status).toBe(429);
+    const wait = Number(res.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(REVIEW_LIMITS.answers.windowSeconds - 3600);
+    expect(wait).toBeLessThanOrEqual(REVIEW_LIMITS.answers.windowSeconds);
+    expect((await res.json()).error).toMatchObject({ code: "rate_limited", reason: "review_limit" });
+    expect(await logOf(userId, card)).toHaveLength(1);
+
+    expect((await neighbour.client.post("/api/reviews/batch", { reviews: batch })).status).toBe(200);
+  });
+
+  it("answer 429 with Retry-After past the requests of a window, on every /api/reviews endpoint", async () => {
+    const { client, userId } = await signedInClient(app, db);
+    await db
+      .insert(rateLimits)
+      .values({ key: `reviews:requests:${userId}`, count: REVIEW_LIMITS.requests.max - 1, windowStart: new Date() });
+    expect((await client.get("/api/reviews/queue")).status).toBe(200);
+    for (const res of [await client.get("/api/reviews/summary"), await client.get("/api/reviews/settings")]) {
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+  });
+});
