@@ -386,12 +386,16 @@ function hugeJson(bytes: number): { chunks: () => Iterable<Buffer>; total: numbe
   };
 }
 
-/** A valid import of 40 decks of 50 cards, texts of `chars` kana each (3 bytes a character). */
-function importBody(target: { kind: "new" } | { kind: "existing"; courseId: number }, chars: number): string {
-  const key = `${JSON.stringify(target)}:${chars}`;
+/** A valid import of `deckCount` decks of 50 cards, texts of `chars` kana each (3 bytes a character). */
+function importBody(
+  target: { kind: "new" } | { kind: "existing"; courseId: number },
+  chars: number,
+  deckCount = 40,
+): string {
+  const key = `${JSON.stringify(target)}:${chars}:${deckCount}`;
   let template = importTemplates.get(key);
   if (!template) {
-    template = importTemplate(target, chars);
+    template = importTemplate(target, chars, deckCount);
     importTemplates.set(key, template);
   }
   // A fresh import id each time: the same one again would be a resend, answered without work.
@@ -401,14 +405,18 @@ function importBody(target: { kind: "new" } | { kind: "existing"; courseId: numb
 const TEMPLATE_ID = "00000000-0000-4000-8000-000000000000";
 const importTemplates = new Map<string, string>();
 
-function importTemplate(target: { kind: "new" } | { kind: "existing"; courseId: number }, chars: number): string {
+function importTemplate(
+  target: { kind: "new" } | { kind: "existing"; courseId: number },
+  chars: number,
+  deckCount: number,
+): string {
   const kana = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん";
   const text = (seed: number) =>
     Array.from({ length: chars }, (_, i) => kana[(seed * 7 + i * 13) % kana.length]).join("");
   return JSON.stringify({
     importId: TEMPLATE_ID,
     target: target.kind === "new" ? { kind: "new", course: { name: "Imported course" } } : target,
-    decks: Array.from({ length: 40 }, (_, d) => ({
+    decks: Array.from({ length: deckCount }, (_, d) => ({
       name: `Deck ${d + 1}`,
       description: text(d).slice(0, 200),
       cards: Array.from({ length: 50 }, (_, c) => ({
@@ -517,7 +525,10 @@ function exportOf(format: "apkg" | "csv" | "quizlet") {
   };
 }
 
-/** Grows the export course with imports of 40 decks into it, until COURSE_CARDS or the server refuses. */
+/**
+ * Grows the export course with imports of 40 decks into it, until COURSE_CARDS or the server
+ * refuses. A server that refuses even the first import tries smaller ones (a lower per-import limit).
+ */
 async function growExportCourse(ctx: Context, log: (line: string) => void) {
   const started = Date.now();
   const cookie = ctx.fixtures.cookies.owner;
@@ -525,8 +536,10 @@ async function growExportCourse(ctx: Context, log: (line: string) => void) {
   let courseId: number | undefined;
   let refusal = "";
   let waitedS = 0;
+  const sizes = [40, 10, 1];
   while (cards < COURSE_CARDS) {
-    const body = importBody(courseId ? { kind: "existing", courseId } : { kind: "new" }, 250);
+    const deckCount = sizes[0] as number;
+    const body = importBody(courseId ? { kind: "existing", courseId } : { kind: "new" }, 250, deckCount);
     const {
       outcome,
       body: answer,
@@ -542,11 +555,15 @@ async function growExportCourse(ctx: Context, log: (line: string) => void) {
       continue;
     }
     if (outcome !== "201" && outcome !== "200") {
+      if (cards === 0 && outcome !== "429" && sizes.length > 1) {
+        sizes.shift();
+        continue;
+      }
       refusal = `stopped at ${outcome}: ${(answer ?? "").slice(0, 160)}`;
       break;
     }
     courseId = (JSON.parse(answer ?? "{}") as { courseId: number }).courseId;
-    cards += 2000;
+    cards += deckCount * 50;
   }
   if (courseId) ctx.exportCourse = { id: courseId, cards };
   log(
