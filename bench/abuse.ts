@@ -29,7 +29,7 @@ import { request as httpRequest } from "node:http";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { type Database, openDatabase, queryRows } from "@server/db/client";
+import { type Database, type DatabaseHandle, openDatabase, queryRows } from "@server/db/client";
 import { initialDataFolder } from "@server/db/initial-data";
 import { accounts, cardMemory, courses, decks, flashcards, sessions, userProfiles, users } from "@server/db/schema";
 import { freePort } from "@server/test/processes";
@@ -134,7 +134,7 @@ function startProbe(base: string) {
 interface Target {
   name: "PostgreSQL" | "PGlite";
   env: Record<string, string>;
-  open: () => Promise<{ db: Database; close: () => Promise<void>; migrate: () => Promise<void> }>;
+  open: () => Promise<DatabaseHandle>;
   cleanUp: () => Promise<void>;
 }
 
@@ -668,7 +668,7 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
-    label: `wrong passwords from one address, ${VICTIMS} accounts in turn, 2 connections`,
+    label: `wrong passwords from one address, to ${VICTIMS} accounts at random, 2 connections`,
     run: repeated(2, async (ctx, signal) => {
       const email = ctx.fixtures.victims[Math.floor(Math.random() * ctx.fixtures.victims.length)];
       const init = {
