@@ -28,6 +28,7 @@ import { type Memory, nextIntervals } from "@shared/memory/scheduler";
 import autocannon from "autocannon";
 import pg from "pg";
 import { prepareCatalogue } from "./lib/catalogue";
+import { markdownTable } from "./lib/markdown";
 import { DEFAULT_URL, option, signedSessionCookie } from "./lib/options";
 import { startApp, stopAll, stopChildrenOnExit } from "./lib/processes";
 import { type Learner, prepareReviewData } from "./lib/review-data";
@@ -154,19 +155,7 @@ function table(rows: Row[]): string {
     r.target === undefined ? "—" : `p95 < ${r.target} ms`,
     r.target === undefined ? "" : r.p95 < r.target && r.errors === 0 ? "reached" : "NOT reached",
   ]);
-  return markdown(head, lines, [1, 2, 3, 4, 5, 6]);
-}
-
-/** A Markdown table; the columns listed in `right` are numbers, aligned right. */
-function markdown(head: string[], lines: string[][], right: number[]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] as string).length)));
-  const fmt = (cells: string[]) =>
-    `| ${cells.map((c, i) => (right.includes(i) ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join(" | ")} |`;
-  return [
-    fmt(head),
-    `|${widths.map((w, i) => (right.includes(i) ? `${"-".repeat(w + 1)}:` : "-".repeat(w + 2))).join("|")}|`,
-    ...lines.map(fmt),
-  ].join("\n");
+  return markdownTable(head, lines, [1, 2, 3, 4, 5, 6]);
 }
 
 function planTable(verdicts: PlanVerdict[]): string {
@@ -179,7 +168,7 @@ function planTable(verdicts: PlanVerdict[]): string {
     v.indexes.join(", ") || "none",
     v.seqScans.map((s) => `${s.table} (${Math.round(s.rows).toLocaleString("en")} rows)`).join(", ") || "none",
   ]);
-  return markdown(head, lines, [2]);
+  return markdownTable(head, lines, [2]);
 }
 
 function endpointTable(verdicts: PlanVerdict[]): string {
@@ -201,7 +190,7 @@ function endpointTable(verdicts: PlanVerdict[]): string {
       `${((100 * total) / target).toFixed(0)} % of ${target} ms`,
     ];
   });
-  return markdown(["scope", "endpoint", "SQL ms", "slowest statement", "of the target"], lines, [2]);
+  return markdownTable(["scope", "endpoint", "SQL ms", "slowest statement", "of the target"], lines, [2]);
 }
 
 /** What the queue spends in Node on each card's next intervals (ts-fsrs repeat, four grades). */

@@ -6,14 +6,25 @@ import { AUTH_SECRET } from "./options";
 const children = new Set<ChildProcess>();
 
 /** Runs `node --import tsx <script>` and waits until its output contains `ready` (or it dies). */
-export async function startNode(
+export function startNode(
   label: string,
   script: string,
   env: Record<string, string>,
   ready: RegExp,
   timeoutMs = 120_000,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  return startProcess(label, ["--import", "tsx", script], env, ready, timeoutMs);
+}
+
+/** Runs `node <args>` and waits until its output contains `ready` (or it dies). */
+export async function startProcess(
+  label: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  timeoutMs = 120_000,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
