@@ -5,8 +5,10 @@
  */
 import Papa from "papaparse";
 import { CARD_DURATION_MAX_SECONDS, CARD_DURATION_MIN_SECONDS } from "../limits";
+import { withoutForbiddenCharacters } from "../schemas/text";
 import { htmlToText } from "./html";
 import { withoutCommonParent } from "./plan";
+import { readSpreadsheetCell } from "./spreadsheet-cell";
 import { type ImportDeck, ImportFileError, type ImportLosses, NO_LOSSES } from "./types";
 
 export interface DelimitedTable {
@@ -30,6 +32,8 @@ export interface DelimitedTable {
   deck: string | null;
   /** `#tags:` — tags of every row. */
   tags: string[];
+  /** Characters the database cannot store (NUL…), taken out of the file before it was read. */
+  removedCharacters: number;
 }
 
 const SEPARATOR_NAMES: Record<string, string> = {
@@ -91,8 +95,13 @@ function looksLikeHeader(first: string[], second: string[] | undefined): boolean
   return first.some((cell) => names.test(cell.trim()));
 }
 
+/**
+ * Reads the whole text: every cell as our CSV export meant it (a formula-like cell loses the `'`
+ * the export put before it, decision 0039), without the characters the database refuses.
+ */
 export function parseDelimited(text: string): DelimitedTable {
-  const clean = text.replace(/^\uFEFF/, "");
+  const { text: storable, removed } = withoutForbiddenCharacters(text);
+  const clean = storable.replace(/^\uFEFF/, "");
   if (clean.trim() === "") throw new ImportFileError("empty", "The file is empty.");
   const headers = readAnkiHeaders(clean);
   const body = clean.slice(headers.bodyStart);
@@ -105,7 +114,9 @@ export function parseDelimited(text: string): DelimitedTable {
   if (quoteError) {
     throw new ImportFileError("broken_quotes", `A quoted field is not closed (row ${(quoteError.row ?? 0) + 1}).`);
   }
-  let rows = parsed.data.filter((row) => row.some((cell) => cell.trim() !== ""));
+  let rows = parsed.data
+    .filter((row) => row.some((cell) => cell.trim() !== ""))
+    .map((row) => row.map(readSpreadsheetCell));
   if (rows.length === 0) throw new ImportFileError("empty", "The file has no rows.");
   let columns: (string | null)[];
   if (headers.columns) columns = headers.columns;
@@ -113,7 +124,9 @@ export function parseDelimited(text: string): DelimitedTable {
     columns = rows[0] ?? [];
     rows = rows.slice(1);
   } else columns = [];
-  const width = Math.max(columns.length, ...rows.map((row) => row.length));
+  // A loop, not Math.max(...rows): spreading 125,000 rows into arguments overflows the stack.
+  let width = columns.length;
+  for (const row of rows) width = Math.max(width, row.length);
   columns = Array.from({ length: width }, (_, i) => columns[i]?.trim() || null);
   const column = (n: number | undefined) => (n !== undefined && Number.isInteger(n) && n >= 0 ? n : null);
   const duration = headers.columns ? columns.findIndex((name) => name?.toLowerCase() === "duration") : -1;
@@ -129,6 +142,7 @@ export function parseDelimited(text: string): DelimitedTable {
     durationColumn: duration >= 0 ? duration : null,
     deck: headers.deck ?? null,
     tags: headers.tags ?? [],
+    removedCharacters: removed,
   };
 }
 
@@ -178,7 +192,7 @@ export interface TableImport {
 export function tableToDecks(table: DelimitedTable, choice: ColumnChoice, fallbackDeck: string): TableImport {
   const decks = new Map<string, ImportDeck>();
   const tags = new Map<string, number>();
-  const losses = { ...NO_LOSSES };
+  const losses = { ...NO_LOSSES, removedCharacters: table.removedCharacters };
   const used = new Set([choice.question, choice.answer, ...metaColumns(table)]);
   for (const row of table.rows) {
     const cell = (i: number) => row[i] ?? "";

@@ -31,6 +31,8 @@ export interface ImportLosses {
   emptyCards: number;
   /** Questions or answers longer than the limit, cut short. */
   shortened: number;
+  /** Characters the database cannot store (NUL, a lone UTF-16 surrogate), taken out of the texts. */
+  removedCharacters: number;
 }
 
 export const NO_LOSSES: ImportLosses = {
@@ -41,6 +43,7 @@ export const NO_LOSSES: ImportLosses = {
   otherTemplates: 0,
   emptyCards: 0,
   shortened: 0,
+  removedCharacters: 0,
 };
 
 export function addLosses(a: ImportLosses, b: Partial<ImportLosses>): ImportLosses {
@@ -61,7 +64,8 @@ export type ImportErrorCode =
   | "broken_quotes"
   | "no_cards"
   | "unsupported_type"
-  | "read_failed";
+  | "read_failed"
+  | "unknown_encoding";
 
 export class ImportFileError extends Error {
   constructor(
