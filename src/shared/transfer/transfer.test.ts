@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { unzipSync, zipSync } from "fflate";
+import { unzipSync, type ZippableFile, zipSync } from "fflate";
 import initSqlJs from "sql.js";
 import { describe, expect, it } from "vitest";
 import { readAnkiPackage } from "./anki";
@@ -471,7 +471,7 @@ describe("large and hostile files (#21 item 9)", () => {
   }, 90_000);
 
   it("refuses a package whose entries together unpack beyond the limit, each being within it", async () => {
-    const zeros = (megabytes: number) => [new Uint8Array(megabytes * 1024 * 1024), { level: 9 }] as const;
+    const zeros = (megabytes: number): ZippableFile => [new Uint8Array(megabytes * 1024 * 1024), { level: 9 }];
     const limit = 8 * 1024 * 1024;
     // Two entries of 6 MB: each within 8 MB, 12 MB in all. Refused before either is inflated.
     const pair = zipSync({ "collection.anki21": zeros(6), media: zeros(6) });
@@ -512,8 +512,7 @@ describe("large and hostile files (#21 item 9)", () => {
     db.exec(
       "update notes set flds = 'ab' || char(0) || 'c' || char(31) || 'answer' where id = (select min(id) from notes)",
     );
-    zipped["collection.anki21"] = db.export();
-    const collection = await read(zipSync(zipped));
+    const collection = await read(zipSync({ ...zipped, "collection.anki21": db.export() }));
     expect(collection.removedCharacters).toBe(1);
     expect(collection.notes[0]?.fields).toEqual(["abc", "answer"]);
     expect(ankiToDecks(collection, defaultFieldChoices(collection)).losses.removedCharacters).toBe(1);
