@@ -11,7 +11,7 @@ import { Decompress as ZstdStream } from "fzstd";
 import initSqlJs, { type Database, type SqlJsConfig, type SqlValue } from "sql.js";
 import { withoutForbiddenCharacters } from "../schemas/text";
 import { isClozeConfig, readMediaEntries } from "./protobuf";
-import { ImportFileError } from "./types";
+import { ImportFileError, MAX_UNPACKED_BYTES } from "./types";
 import { zstdContentSize } from "./zstd-frame";
 
 export type AnkiFormat = "anki2" | "anki21" | "anki21b";
@@ -56,12 +56,6 @@ export interface ReadAnkiOptions {
   /** Refuses a package whose entries would unpack to more, in total (a zip or zstd bomb). */
   maxUnpackedBytes?: number;
 }
-
-/**
- * What one package may unpack to in all: the zip entries inflated (a collection, the media list)
- * and the zstd data decompressed, counted together (decision 0039).
- */
-export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
 
 const COLLECTIONS: AnkiFormat[] = ["anki21b", "anki21", "anki2"];
 const SQLITE_HEADER = "SQLite format 3\u0000";

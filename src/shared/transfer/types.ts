@@ -80,6 +80,12 @@ export class ImportFileError extends Error {
 /** Largest file the import page reads at all (the "200 MB file" is refused). */
 export const IMPORT_MAX_FILE_BYTES = 100 * 1024 * 1024;
 
+/**
+ * What one Anki package may unpack to in all: the zip entries inflated (a collection, the media
+ * list) and the zstd data decompressed, counted together (decision 0039).
+ */
+export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
+
 export function assertFileSize(bytes: number): void {
   if (bytes === 0) throw new ImportFileError("empty", "The file is empty.");
   if (bytes > IMPORT_MAX_FILE_BYTES) throw new ImportFileError("too_large", "The file is larger than 100 MB.");
