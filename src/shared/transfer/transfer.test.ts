@@ -213,6 +213,11 @@ describe("HTML and cloze", () => {
       { ordinal: 1, question: "[…] is in France; […] is big", answer: "Paris, it" },
       { ordinal: 2, question: "Paris is in [country]; it is big", answer: "France" },
     ]);
+    // A deletion ends at the first `}}`; its hint follows the first `::`; an empty hint is none.
+    expect(expandCloze("{{c2::a::b::c}} {{c1::x::}}}} {{c3::open")).toEqual([
+      { ordinal: 1, question: "a […]}} {{c3::open", answer: "x" },
+      { ordinal: 2, question: "[b::c] x}} {{c3::open", answer: "a" },
+    ]);
   });
 });
 
@@ -429,13 +434,14 @@ describe("large and hostile files (#21 item 9)", () => {
     expect(table.columns).toEqual([null, null]);
   });
 
-  it("converts pathological HTML in one pass: a megabyte of `<`, `<img`, `[sound:`, `<script>`, `<audio>`", () => {
+  it("converts pathological HTML and cloze text in one pass: a megabyte of `<`, `<img`, `[sound:`, `<script>`, `{{c1::`…", () => {
     // Run in a child process so the old quadratic code (1 MB of `<`: about 20 minutes) is stopped
     // by the generous ceiling and fails, instead of holding the test run; linear code takes well
     // under a second. Each input also checks what the conversion gives.
-    const html = join(import.meta.dirname, "html.ts");
+    const module = (name: string) => JSON.stringify(join(import.meta.dirname, name));
     const script = `
-      import { htmlToText } from ${JSON.stringify(html)};
+      import { htmlToText } from ${module("html.ts")};
+      import { expandCloze } from ${module("cloze.ts")};
       const size = 1_000_000;
       const cases = {
         lt: "<".repeat(size),
@@ -451,6 +457,7 @@ describe("large and hostile files (#21 item 9)", () => {
         const { text, hadMedia } = htmlToText(input);
         out[name] = { length: text.length, start: text.slice(0, 8), hadMedia };
       }
+      out.cloze = { cards: expandCloze("{{c1::".repeat(size / 6)).length };
       process.stdout.write(JSON.stringify(out));
     `;
     const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", script], {
@@ -467,6 +474,7 @@ describe("large and hostile files (#21 item 9)", () => {
       audio: { length: 125_000, start: "xxxxxxxx", hadMedia: true },
       entity: { length: 1_000_000, start: "&#x41&#x", hadMedia: false },
       breaks: { length: 399_999, start: "a\na\na\na\n", hadMedia: false },
+      cloze: { cards: 0 },
     });
   }, 90_000);
 
