@@ -203,7 +203,7 @@ describe("importing cards", () => {
     await page.getByLabel(/^ファイル（CSV/).check();
     const input = page.getByLabel("ファイル", { exact: true });
     await input.setInputFiles(join(fixtures, "shift-jis.csv"));
-    await page.getByText("文字コード Shift_JIS（日本語版 Excel の CSV の形式）として読み込みました。").waitFor();
+    await page.getByText("文字コード「Shift_JIS（日本語版 Excel の CSV の形式）」で読み込みました。").waitFor();
     const preview = page.getByRole("region", { name: "プレビュー" });
     await preview.getByText("1デッキ（5枚のカード）を作成します。").waitFor();
     expect(await preview.getByRole("row").nth(1).allTextContents()).toEqual(["犬いぬ（dog）"]);
@@ -220,7 +220,7 @@ describe("importing cards", () => {
     // A NUL in a cell (the server refuses one) is taken out, counted, and the import goes through.
     const withNul = Buffer.from("a\u0000b,1\nc,2\nd,3\ne,4\n");
     await input.setInputFiles({ name: "nul.csv", mimeType: "text/csv", buffer: withNul });
-    await page.getByText("文字コード UTF-8 として読み込みました。").waitFor();
+    await page.getByText("文字コード「UTF-8」で読み込みました。").waitFor();
     const losses = preview.getByRole("list", { name: "取り込まれないもの" });
     await losses.getByText("保存できない1個の文字（NUL 文字や壊れた文字）はテキストから取り除かれます。").waitFor();
     expect(await preview.getByRole("row").nth(1).allTextContents()).toEqual(["ab1"]);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseDelimited } from "./csv";
+import { parseDelimited } from "./csv-read";
 import { decodeTextFile } from "./text-encoding";
 import { ImportFileError } from "./types";
 

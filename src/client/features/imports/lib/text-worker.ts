@@ -3,7 +3,7 @@
  * (a file of 100 MB would otherwise freeze the page). The preview's conversion of the rows stays on
  * the page, so choosing other columns does not read the file again.
  */
-import { parseDelimited } from "@shared/transfer/csv";
+import { parseDelimited } from "@shared/transfer/csv-read";
 import { decodeTextFile } from "@shared/transfer/text-encoding";
 import { errorReply, replyToPage } from "./worker-messages";
 
