@@ -196,6 +196,38 @@ describe("importing cards", () => {
     await page.getByRole("heading", { level: 1, name: "japanese-quoted" }).waitFor();
   });
 
+  it("reads a Shift-JIS CSV (Japanese Excel) and names the encoding, takes a NUL out, and refuses unreadable bytes (Japanese)", async () => {
+    const page = await session.newPage();
+    await signUpConfirmed(page, "ja", "sjis");
+    await page.goto("/ja/import");
+    await page.getByLabel(/^ファイル（CSV/).check();
+    const input = page.getByLabel("ファイル", { exact: true });
+    await input.setInputFiles(join(fixtures, "shift-jis.csv"));
+    await page.getByText("文字コード「Shift_JIS（日本語版 Excel の CSV の形式）」で読み込みました。").waitFor();
+    const preview = page.getByRole("region", { name: "プレビュー" });
+    await preview.getByText("1デッキ（5枚のカード）を作成します。").waitFor();
+    expect(await preview.getByRole("row").nth(1).allTextContents()).toEqual(["犬いぬ（dog）"]);
+    expect(await page.getByLabel("問題の列").locator("option").allTextContents()).toEqual(["表", "裏"]);
+    await expectAccessible(page);
+
+    // Bytes that are no known encoding: said plainly, not read as replacement characters.
+    await input.setInputFiles({ name: "bytes.csv", mimeType: "text/csv", buffer: Buffer.from([0x41, 0xff, 0x42]) });
+    await page
+      .getByRole("alert")
+      .getByText(/^ファイルの文字を読み取れません。/)
+      .waitFor();
+
+    // A NUL in a cell (the server refuses one) is taken out, counted, and the import goes through.
+    const withNul = Buffer.from("a\u0000b,1\nc,2\nd,3\ne,4\n");
+    await input.setInputFiles({ name: "nul.csv", mimeType: "text/csv", buffer: withNul });
+    await page.getByText("文字コード「UTF-8」で読み込みました。").waitFor();
+    const losses = preview.getByRole("list", { name: "取り込まれないもの" });
+    await losses.getByText("保存できない1個の文字（NUL 文字や壊れた文字）はテキストから取り除かれます。").waitFor();
+    expect(await preview.getByRole("row").nth(1).allTextContents()).toEqual(["ab1"]);
+    await page.getByRole("button", { name: "取り込む", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "nul" }).waitFor();
+  });
+
   it("refuses bad files with a clear message, creates nothing, and stays usable", async () => {
     const page = await session.newPage();
     await signUpConfirmed(page, "en", "badfiles");

@@ -48,7 +48,7 @@ export function ankiToDecks(collection: AnkiCollection, choices: FieldChoices): 
   const types = new Map(collection.noteTypes.map((t) => [t.id, t]));
   const decks = new Map<string, ImportDeck>();
   const tagCounts = new Map<string, number>();
-  const losses: ImportLosses = { ...NO_LOSSES };
+  const losses: ImportLosses = { ...NO_LOSSES, removedCharacters: collection.removedCharacters };
   const plain = (html: string) => {
     const converted = htmlToText(html);
     return converted;

@@ -7,10 +7,11 @@
  * Media files are never decompressed: only their list is read, to say how many stay behind.
  */
 import { unzipSync } from "fflate";
-import { decompress as zstdDecompress } from "fzstd";
+import { Decompress as ZstdStream } from "fzstd";
 import initSqlJs, { type Database, type SqlJsConfig, type SqlValue } from "sql.js";
+import { withoutForbiddenCharacters } from "../schemas/text";
 import { isClozeConfig, readMediaEntries } from "./protobuf";
-import { ImportFileError } from "./types";
+import { ImportFileError, MAX_UNPACKED_BYTES } from "./types";
 import { zstdContentSize } from "./zstd-frame";
 
 export type AnkiFormat = "anki2" | "anki21" | "anki21b";
@@ -42,6 +43,8 @@ export interface AnkiCollection {
   noteTypes: AnkiNoteType[];
   notes: AnkiNote[];
   mediaFiles: number;
+  /** Characters the database cannot store (NUL…), taken out of fields, tags and deck names. */
+  removedCharacters: number;
 }
 
 export type AnkiProgress = (stage: "unzip" | "decompress" | "open" | "notes", fraction: number) => void;
@@ -50,54 +53,100 @@ export interface ReadAnkiOptions {
   /** How sql.js finds its WebAssembly: `locateFile` in a browser, `wasmBinary` in Node. */
   sqlJs: SqlJsConfig;
   onProgress?: AnkiProgress;
-  /** Refuses a collection that would decompress to more (a zip or zstd bomb). */
-  maxCollectionBytes?: number;
+  /** Refuses a package whose entries would unpack to more, in total (a zip or zstd bomb). */
+  maxUnpackedBytes?: number;
 }
-
-export const MAX_COLLECTION_BYTES = 512 * 1024 * 1024;
 
 const COLLECTIONS: AnkiFormat[] = ["anki21b", "anki21", "anki2"];
 const SQLITE_HEADER = "SQLite format 3\u0000";
 
-function unzip(bytes: Uint8Array, maxBytes: number) {
+/** The bytes unpacked so far, refused as a bomb once past the limit. */
+class UnpackBudget {
+  private spent = 0;
+  constructor(private readonly max: number) {}
+
+  /** Counts bytes about to be (or just) unpacked. */
+  spend(bytes: number, what: string): void {
+    this.spent += bytes;
+    if (this.spent > this.max) {
+      throw new ImportFileError(
+        "zip_bomb",
+        `${what} brings the unpacked total to ${this.spent} bytes (at most ${this.max}).`,
+      );
+    }
+  }
+
+  /** Refuses before unpacking what would not fit, without counting it yet. */
+  assertRoom(bytes: number, what: string): void {
+    if (this.spent + bytes > this.max) {
+      throw new ImportFileError("zip_bomb", `${what} would bring the unpacked total to ${this.spent + bytes} bytes.`);
+    }
+  }
+}
+
+type ZipEntries = Record<string, Uint8Array>;
+
+/**
+ * Inflates only the newest collection and the media list. The central directory is read first
+ * (nothing inflated) and the sizes of the entries chosen are counted before any is inflated:
+ * fflate inflates a deflated entry into a buffer of its declared size, never more, and a stored
+ * entry is its own bytes, so these sizes bound what is unpacked.
+ */
+function unzip(bytes: Uint8Array, budget: UnpackBudget): { files: ZipEntries; format: AnkiFormat } {
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
     throw new ImportFileError("not_zip", "The file is not a zip archive.");
   }
   try {
-    return unzipSync(bytes, {
+    const sizes = new Map<string, number>();
+    unzipSync(bytes, {
       filter: (file) => {
-        const wanted = file.name === "media" || file.name.startsWith("collection.");
-        if (wanted && file.originalSize > maxBytes) {
-          throw new ImportFileError("zip_bomb", `${file.name} would unpack to ${file.originalSize} bytes.`);
-        }
-        return wanted;
+        sizes.set(file.name, file.compression === 0 ? file.size : file.originalSize);
+        return false;
       },
     });
+    const format = COLLECTIONS.find((name) => sizes.has(`collection.${name}`));
+    if (!format) throw new ImportFileError("no_collection", "The archive holds no Anki collection.");
+    const wanted = new Set([`collection.${format}`, "media"].filter((name) => sizes.has(name)));
+    for (const name of wanted) budget.spend(sizes.get(name) ?? 0, name);
+    return { files: unzipSync(bytes, { filter: (file) => wanted.has(file.name) }), format };
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
     throw new ImportFileError("corrupt", `The zip archive is damaged: ${(error as Error).message}`);
   }
 }
 
-function unzstd(bytes: Uint8Array, maxBytes: number, what: string): Uint8Array {
+/**
+ * zstd data, counted against the budget as it comes out: refused before decompressing when the
+ * frame declares too large a size, and as soon as the output passes the limit when it does not.
+ */
+function unzstd(bytes: Uint8Array, budget: UnpackBudget, what: string): Uint8Array {
   const declared = zstdContentSize(bytes);
-  if (declared !== null && declared > maxBytes) {
-    throw new ImportFileError("zip_bomb", `${what} would decompress to ${declared} bytes.`);
-  }
-  let out: Uint8Array;
+  if (declared !== null) budget.assertRoom(declared, what);
+  let out = new Uint8Array(declared ?? 0);
+  let length = 0;
+  const stream = new ZstdStream((chunk) => {
+    budget.spend(chunk.length, what);
+    if (length + chunk.length > out.length) {
+      const grown = new Uint8Array(Math.max(out.length * 2, length + chunk.length));
+      grown.set(out.subarray(0, length));
+      out = grown;
+    }
+    out.set(chunk, length);
+    length += chunk.length;
+  });
   try {
-    out = zstdDecompress(bytes);
+    stream.push(bytes, true);
   } catch (error) {
+    if (error instanceof ImportFileError) throw error;
     throw new ImportFileError("corrupt", `${what} cannot be decompressed: ${(error as Error).message}`);
   }
-  if (out.length > maxBytes) throw new ImportFileError("zip_bomb", `${what} decompressed to ${out.length} bytes.`);
-  return out;
+  return out.subarray(0, length);
 }
 
-function mediaCount(file: Uint8Array | undefined, format: AnkiFormat, maxBytes: number): number {
+function mediaCount(file: Uint8Array | undefined, format: AnkiFormat, budget: UnpackBudget): number {
   if (!file || file.length === 0) return 0;
   try {
-    if (format === "anki21b") return readMediaEntries(unzstd(file, maxBytes, "The media list")).length;
+    if (format === "anki21b") return readMediaEntries(unzstd(file, budget, "The media list")).length;
     return Object.keys(JSON.parse(new TextDecoder().decode(file)) as object).length;
   } catch (error) {
     if (error instanceof ImportFileError && error.code === "zip_bomb") throw error;
@@ -182,17 +231,15 @@ function openCollection(SQL: Awaited<ReturnType<typeof initSqlJs>>, bytes: Uint8
 }
 
 export async function readAnkiPackage(bytes: Uint8Array, options: ReadAnkiOptions): Promise<AnkiCollection> {
-  const maxBytes = options.maxCollectionBytes ?? MAX_COLLECTION_BYTES;
+  const budget = new UnpackBudget(options.maxUnpackedBytes ?? MAX_UNPACKED_BYTES);
   const progress = options.onProgress ?? (() => {});
   if (bytes.length === 0) throw new ImportFileError("empty", "The file is empty.");
   progress("unzip", 0);
-  const files = unzip(bytes, maxBytes);
-  const format = COLLECTIONS.find((name) => files[`collection.${name}`] !== undefined);
-  if (!format) throw new ImportFileError("no_collection", "The archive holds no Anki collection.");
+  const { files, format } = unzip(bytes, budget);
   let collection = files[`collection.${format}`] as Uint8Array;
   progress("decompress", 0.15);
-  if (format === "anki21b") collection = unzstd(collection, maxBytes, "The collection");
-  const mediaFiles = mediaCount(files.media, format, maxBytes);
+  if (format === "anki21b") collection = unzstd(collection, budget, "The collection");
+  const mediaFiles = mediaCount(files.media, format, budget);
 
   progress("open", 0.3);
   const SQL = await initSqlJs(options.sqlJs);
@@ -209,6 +256,13 @@ export async function readAnkiPackage(bytes: Uint8Array, options: ReadAnkiOption
       read = readSchema18(db);
     } else throw new ImportFileError("unknown_schema", `Anki collection schema ${schema} is not supported.`);
 
+    let removedCharacters = 0;
+    const storable = (value: string) => {
+      const { text, removed } = withoutForbiddenCharacters(value);
+      removedCharacters += removed;
+      return text;
+    };
+    for (const [id, name] of read.decks) read.decks.set(id, storable(name));
     const cardsByNote = new Map<string, AnkiCard[]>();
     for (const [nid, ord, did, type] of rows(db, "select nid, ord, did, type from cards order by nid, ord")) {
       const list = cardsByNote.get(String(nid)) ?? [];
@@ -217,15 +271,17 @@ export async function readAnkiPackage(bytes: Uint8Array, options: ReadAnkiOption
     }
 
     const notes: AnkiNote[] = [];
-    const statement = db.prepare("select id, mid, flds, tags from notes order by id");
+    // The fields as bytes: sql.js reads text only up to a NUL, which would cut the note short.
+    const statement = db.prepare("select id, mid, cast(flds as blob), tags from notes order by id");
+    const utf8 = new TextDecoder();
     const total = Number(rows(db, "select count(*) from notes")[0]?.[0] ?? 0);
     try {
       while (statement.step()) {
         const [id, mid, flds, tags] = statement.get();
         notes.push({
           noteType: String(mid),
-          fields: String(flds ?? "").split("\u001f"),
-          tags: String(tags ?? "")
+          fields: storable(flds instanceof Uint8Array ? utf8.decode(flds) : String(flds ?? "")).split("\u001f"),
+          tags: storable(String(tags ?? ""))
             .trim()
             .split(/\s+/)
             .filter(Boolean),
@@ -237,7 +293,7 @@ export async function readAnkiPackage(bytes: Uint8Array, options: ReadAnkiOption
       statement.free();
     }
     progress("notes", 1);
-    return { format, schema, noteTypes: read.noteTypes, notes, mediaFiles };
+    return { format, schema, noteTypes: read.noteTypes, notes, mediaFiles, removedCharacters };
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
     throw new ImportFileError("corrupt", `The collection database is damaged: ${(error as Error).message}`);

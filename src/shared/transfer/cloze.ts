@@ -4,7 +4,42 @@
  * their text; the answer is what was deleted.
  */
 
-const CLOZE = /\{\{c(\d+)::([\s\S]*?)(?:::([\s\S]*?))?\}\}/g;
+const OPENING = /\{\{c(\d+)::/g;
+
+interface Deletion {
+  start: number;
+  end: number;
+  ordinal: number;
+  content: string;
+  hint: string;
+}
+
+/**
+ * The deletions, found in one pass: each runs from `{{cN::` to the first `}}` after it, its hint
+ * after the first `::` inside. The position of that `}}` is remembered until the scan passes it (a
+ * lazy `[\s\S]*?\}\}` searched to the end again from every `{{c1::` when no `}}` followed).
+ */
+function deletions(text: string): Deletion[] {
+  const found: Deletion[] = [];
+  let close = -1;
+  OPENING.lastIndex = 0;
+  for (let match = OPENING.exec(text); match; match = OPENING.exec(text)) {
+    const from = match.index + match[0].length;
+    if (close < from) close = text.indexOf("}}", from);
+    if (close < 0) break;
+    const inner = text.slice(from, close);
+    const colons = inner.indexOf("::");
+    found.push({
+      start: match.index,
+      end: close + 2,
+      ordinal: Number(match[1]),
+      content: colons < 0 ? inner : inner.slice(0, colons),
+      hint: colons < 0 ? "" : inner.slice(colons + 2),
+    });
+    OPENING.lastIndex = close + 2;
+  }
+  return found;
+}
 
 export interface ClozeCard {
   ordinal: number;
@@ -12,21 +47,22 @@ export interface ClozeCard {
   answer: string;
 }
 
-/** The cloze numbers a text uses, in ascending order. */
-export function clozeNumbers(text: string): number[] {
-  const numbers = new Set<number>();
-  for (const match of text.matchAll(CLOZE)) numbers.add(Number(match[1]));
-  return [...numbers].sort((a, b) => a - b);
-}
-
 export function expandCloze(text: string): ClozeCard[] {
-  return clozeNumbers(text).map((ordinal) => {
+  const found = deletions(text);
+  const ordinals = [...new Set(found.map((deletion) => deletion.ordinal))].sort((a, b) => a - b);
+  return ordinals.map((ordinal) => {
+    const parts: string[] = [];
     const answers: string[] = [];
-    const question = text.replace(CLOZE, (_whole, n: string, content: string, hint?: string) => {
-      if (Number(n) !== ordinal) return content;
-      answers.push(content);
-      return hint ? `[${hint}]` : "[…]";
-    });
-    return { ordinal, question, answer: answers.join(", ") };
+    let at = 0;
+    for (const deletion of found) {
+      parts.push(text.slice(at, deletion.start));
+      if (deletion.ordinal === ordinal) {
+        answers.push(deletion.content);
+        parts.push(deletion.hint ? `[${deletion.hint}]` : "[…]");
+      } else parts.push(deletion.content);
+      at = deletion.end;
+    }
+    parts.push(text.slice(at));
+    return { ordinal, question: parts.join(""), answer: answers.join(", ") };
   });
 }

@@ -3,6 +3,7 @@
  * separated by a new line, a semicolon or a custom string. The separators are guessed from the
  * text (decision 0027) and shown, so the person can change them.
  */
+import { withoutForbiddenCharacters } from "../schemas/text";
 import type { ImportCard } from "./types";
 
 export type TermSeparator = { kind: "tab" } | { kind: "comma" } | { kind: "custom"; value: string };
@@ -54,6 +55,8 @@ export interface QuizletResult {
   skipped: QuizletSkipped;
   /** Cards whose definition holds the term separator again: kept in the answer, as written. */
   separatorInAnswer: number;
+  /** Characters the database cannot store (NUL…), taken out of the text before it was split. */
+  removedCharacters: number;
 }
 
 /**
@@ -61,7 +64,8 @@ export interface QuizletResult {
  * separator included, is the definition (`牛\tcow\tox` → "牛" / "cow\tox").
  */
 export function parseQuizlet(text: string, separators: QuizletSeparators): QuizletResult {
-  const normalised = text.replace(/\r\n?/g, "\n");
+  const { text: storable, removed } = withoutForbiddenCharacters(text);
+  const normalised = storable.replace(/\r\n?/g, "\n");
   const by = termText(separators.term);
   const cards: ImportCard[] = [];
   const skipped: QuizletSkipped = { noSeparator: 0, noQuestion: 0, noAnswer: 0 };
@@ -81,5 +85,5 @@ export function parseQuizlet(text: string, separators: QuizletSeparators): Quizl
       if (answer.includes(by)) separatorInAnswer += 1;
     }
   }
-  return { cards, skipped, separatorInAnswer };
+  return { cards, skipped, separatorInAnswer, removedCharacters: removed };
 }

@@ -1,13 +1,15 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { unzipSync, zipSync } from "fflate";
+import { unzipSync, type ZippableFile, zipSync } from "fflate";
 import initSqlJs from "sql.js";
 import { describe, expect, it } from "vitest";
 import { readAnkiPackage } from "./anki";
 import { ankiToDecks, defaultFieldChoices, usedNoteTypes } from "./anki-convert";
 import { expandCloze } from "./cloze";
-import { defaultColumns, parseDelimited, tableToDecks, textColumns } from "./csv";
+import { defaultColumns, tableToDecks, textColumns } from "./csv";
+import { parseDelimited } from "./csv-read";
 import { htmlToText } from "./html";
 import { courseTags, deckName, planImport } from "./plan";
 import { detectSeparators, parseQuizlet } from "./quizlet";
@@ -18,8 +20,8 @@ const fixture = (name: string) => new Uint8Array(readFileSync(join(fixtures, nam
 const text = (name: string) => readFileSync(join(fixtures, name), "utf8");
 const wasmBinary = readFileSync(createRequire(import.meta.url).resolve("sql.js/dist/sql-wasm.wasm"))
   .buffer as ArrayBuffer;
-const read = (bytes: Uint8Array, maxCollectionBytes?: number) =>
-  readAnkiPackage(bytes, { sqlJs: { wasmBinary }, maxCollectionBytes });
+const read = (bytes: Uint8Array, maxUnpackedBytes?: number) =>
+  readAnkiPackage(bytes, { sqlJs: { wasmBinary }, maxUnpackedBytes });
 
 async function refusedWith(promise: Promise<unknown> | (() => unknown), code: string) {
   try {
@@ -65,6 +67,7 @@ describe("Quizlet text", () => {
       ],
       skipped: { noSeparator: 1, noQuestion: 0, noAnswer: 0 },
       separatorInAnswer: 0,
+      removedCharacters: 0,
     });
   });
 
@@ -210,6 +213,11 @@ describe("HTML and cloze", () => {
     expect(expandCloze("{{c1::Paris}} is in {{c2::France::country}}; {{c1::it}} is big")).toEqual([
       { ordinal: 1, question: "[…] is in France; […] is big", answer: "Paris, it" },
       { ordinal: 2, question: "Paris is in [country]; it is big", answer: "France" },
+    ]);
+    // A deletion ends at the first `}}`; its hint follows the first `::`; an empty hint is none.
+    expect(expandCloze("{{c2::a::b::c}} {{c1::x::}}}} {{c3::open")).toEqual([
+      { ordinal: 1, question: "a […]}} {{c3::open", answer: "x" },
+      { ordinal: 2, question: "[b::c] x}} {{c3::open", answer: "a" },
     ]);
   });
 });
@@ -418,3 +426,136 @@ describe("the import plan", () => {
     expect(tags.dropped).toBe(7);
   });
 });
+
+describe("large and hostile files (#21 item 9)", () => {
+  it("reads a CSV of 150,000 rows (Math.max over every row overflowed the stack)", () => {
+    const csv = Array.from({ length: 150_000 }, (_, i) => `q${i},a${i}`).join("\n");
+    const table = parseDelimited(csv);
+    expect(table.rows).toHaveLength(150_000);
+    expect(table.columns).toEqual([null, null]);
+  });
+
+  it("converts pathological HTML and cloze text in one pass: a megabyte of `<`, `<img`, `[sound:`, `<script>`, `{{c1::`…", () => {
+    // Run in a child process so the old quadratic code (1 MB of `<`: about 20 minutes) is stopped
+    // by the generous ceiling and fails, instead of holding the test run; linear code takes well
+    // under a second. Each input also checks what the conversion gives.
+    const module = (name: string) => JSON.stringify(join(import.meta.dirname, name));
+    const script = `
+      import { htmlToText } from ${module("html.ts")};
+      import { expandCloze } from ${module("cloze.ts")};
+      const size = 1_000_000;
+      const cases = {
+        lt: "<".repeat(size),
+        img: "<img".repeat(size / 4),
+        sound: "[sound:".repeat(size / 7),
+        script: "<script>".repeat(size / 8),
+        audio: "x<audio>".repeat(size / 8),
+        entity: "&#x41".repeat(size / 5),
+        breaks: "a<br>".repeat(size / 5),
+      };
+      const out = {};
+      for (const [name, input] of Object.entries(cases)) {
+        const { text, hadMedia } = htmlToText(input);
+        out[name] = { length: text.length, start: text.slice(0, 8), hadMedia };
+      }
+      out.cloze = { cards: expandCloze("{{c1::".repeat(size / 6)).length };
+      process.stdout.write(JSON.stringify(out));
+    `;
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", script], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.signal, "the conversion did not finish within a minute").toBeNull();
+    expect(run.stderr).toBe("");
+    expect(JSON.parse(run.stdout)).toEqual({
+      lt: { length: 1_000_000, start: "<<<<<<<<", hadMedia: false },
+      img: { length: 1_000_000, start: "<img<img", hadMedia: false },
+      sound: { length: 999_999, start: "[sound:[", hadMedia: false },
+      script: { length: 0, start: "", hadMedia: false },
+      audio: { length: 125_000, start: "xxxxxxxx", hadMedia: true },
+      entity: { length: 1_000_000, start: "&#x41&#x", hadMedia: false },
+      breaks: { length: 399_999, start: "a\na\na\na\n", hadMedia: false },
+      cloze: { cards: 0 },
+    });
+  }, 90_000);
+
+  it("refuses a package whose entries together unpack beyond the limit, each being within it", async () => {
+    const zeros = (megabytes: number): ZippableFile => [new Uint8Array(megabytes * 1024 * 1024), { level: 9 }];
+    const limit = 8 * 1024 * 1024;
+    // Two entries of 6 MB: each within 8 MB, 12 MB in all. Refused before either is inflated.
+    const pair = zipSync({ "collection.anki21": zeros(6), media: zeros(6) });
+    expect(pair.length).toBeLessThan(50 * 1024);
+    await refusedWith(read(pair, limit), "zip_bomb");
+    // The issue's package: four collection entries. Only the newest collection and the media list
+    // are ever inflated, so the other two do not count (and this one fails as a database, not a bomb).
+    const four = zipSync({
+      "collection.anki2": zeros(6),
+      "collection.anki21": zeros(6),
+      "collection.anki21b": zeros(1),
+      "collection.other": zeros(6),
+    });
+    await refusedWith(read(four, limit), "corrupt");
+    // A zstd collection of 7 MB (its frame declares no size) after a media list of 2 MB: refused
+    // while decompressing, once the total passes the limit.
+    const frame = zstdZeros(7 * 1024 * 1024);
+    await refusedWith(read(zipSync({ "collection.anki21b": frame, media: zeros(2) }), limit), "zip_bomb");
+  }, 30_000);
+
+  it("takes NUL and lone surrogates out of every importer's text and counts them as lost", async () => {
+    const table = parseDelimited("q\u0000one,a1\nq2,a\uD8002\nq3,a3\nq4,a4\u0000\u0000\n");
+    expect(table.rows[0]).toEqual(["qone", "a1"]);
+    expect(table.rows[1]).toEqual(["q2", "a2"]);
+    expect(tableToDecks(table, defaultColumns(table), "D").losses.removedCharacters).toBe(4);
+
+    const pasted = parseQuizlet("犬\u0000\tdog\n猫\tc\uDC00at", detectSeparators("犬\tdog"));
+    expect(pasted.cards).toEqual([
+      { question: "犬", answer: "dog" },
+      { question: "猫", answer: "cat" },
+    ]);
+    expect(pasted.removedCharacters).toBe(2);
+
+    // An Anki field holding a NUL: sql.js reads text only up to it, so the rest of the note was lost.
+    const zipped = unzipSync(fixture("anki21-mixed-types.apkg"));
+    const SQL = await initSqlJs({ wasmBinary });
+    const db = new SQL.Database(zipped["collection.anki21"]);
+    db.exec(
+      "update notes set flds = 'ab' || char(0) || 'c' || char(31) || 'answer' where id = (select min(id) from notes)",
+    );
+    const collection = await read(zipSync({ ...zipped, "collection.anki21": db.export() }));
+    expect(collection.removedCharacters).toBe(1);
+    expect(collection.notes[0]?.fields).toEqual(["abc", "answer"]);
+    expect(ankiToDecks(collection, defaultFieldChoices(collection)).losses.removedCharacters).toBe(1);
+  });
+});
+
+describe("our CSV export's spreadsheet-safe cells (#21 item 5)", () => {
+  it("reads every cell as the export meant it: one `'` off a formula-like cell, after the UTF-8 BOM", () => {
+    const csv = [
+      "\uFEFF#separator:Comma",
+      "#columns:Front,Back,Deck",
+      "#deck column:3",
+      `"'=HYPERLINK(""http://x"",""y"")",''=x,'-Deck`,
+      "'+1,'-,D",
+      "'plain,it's,D",
+    ].join("\n");
+    const table = parseDelimited(csv);
+    expect(table.rows).toEqual([
+      ['=HYPERLINK("http://x","y")', "'=x", "-Deck"],
+      ["+1", "-", "D"],
+      ["'plain", "it's", "D"],
+    ]);
+  });
+});
+
+/** A zstd frame that declares no size, of `bytes` zeros in RLE blocks of 128 KiB (RFC 8878). */
+function zstdZeros(bytes: number): Uint8Array {
+  const block = 128 * 1024;
+  const count = Math.ceil(bytes / block);
+  const out = new Uint8Array(6 + count * 4);
+  out.set([0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x38]); // magic, no content size, a 128 KiB window
+  for (let i = 0; i < count; i++) {
+    const header = (block << 3) | (1 << 1) | (i === count - 1 ? 1 : 0); // RLE block, last one flagged
+    out.set([header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff, 0], 6 + i * 4);
+  }
+  return out;
+}

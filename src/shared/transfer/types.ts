@@ -31,6 +31,8 @@ export interface ImportLosses {
   emptyCards: number;
   /** Questions or answers longer than the limit, cut short. */
   shortened: number;
+  /** Characters the database cannot store (NUL, a lone UTF-16 surrogate), taken out of the texts. */
+  removedCharacters: number;
 }
 
 export const NO_LOSSES: ImportLosses = {
@@ -41,6 +43,7 @@ export const NO_LOSSES: ImportLosses = {
   otherTemplates: 0,
   emptyCards: 0,
   shortened: 0,
+  removedCharacters: 0,
 };
 
 export function addLosses(a: ImportLosses, b: Partial<ImportLosses>): ImportLosses {
@@ -61,7 +64,8 @@ export type ImportErrorCode =
   | "broken_quotes"
   | "no_cards"
   | "unsupported_type"
-  | "read_failed";
+  | "read_failed"
+  | "unknown_encoding";
 
 export class ImportFileError extends Error {
   constructor(
@@ -75,6 +79,12 @@ export class ImportFileError extends Error {
 
 /** Largest file the import page reads at all (the "200 MB file" is refused). */
 export const IMPORT_MAX_FILE_BYTES = 100 * 1024 * 1024;
+
+/**
+ * What one Anki package may unpack to in all: the zip entries inflated (a collection, the media
+ * list) and the zstd data decompressed, counted together (decision 0039).
+ */
+export const MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
 
 export function assertFileSize(bytes: number): void {
   if (bytes === 0) throw new ImportFileError("empty", "The file is empty.");

@@ -9,8 +9,10 @@ import { ok, signedInClient } from "@server/test/http-client";
 import { setupTestApp } from "@server/test/test-app";
 import { readAnkiPackage } from "@shared/transfer/anki";
 import { ankiToDecks, defaultFieldChoices } from "@shared/transfer/anki-convert";
-import { defaultColumns, parseDelimited, tableToDecks, textColumns } from "@shared/transfer/csv";
+import { defaultColumns, tableToDecks, textColumns } from "@shared/transfer/csv";
+import { parseDelimited } from "@shared/transfer/csv-read";
 import { planImport } from "@shared/transfer/plan";
+import { spreadsheetSafeCell } from "@shared/transfer/spreadsheet-cell";
 import { type ImportDeck, NO_LOSSES } from "@shared/transfer/types";
 import { asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -135,5 +137,59 @@ describe("export, then import", () => {
       }),
     );
     expect(await stored(fromCsvAgain.courseId)).toEqual(await stored(courseId));
+  });
+
+  it("reads back the spreadsheet-safe CSV of the export (formula-like cells behind a `'`, a BOM) as the texts were", async () => {
+    // The export's CSV as issue #21 item 5 makes it, written out by hand here (the export side is
+    // on its own branch): a UTF-8 BOM, and a `'` before every cell that starts like a formula.
+    const cells = [
+      ['=HYPERLINK("http://evil.example","click")', "'=x"],
+      ["+cmd|' /C calc'!A0", "@SUM(A1)"],
+      ["-1", "'-2"],
+      ["plain", "it's"],
+    ];
+    // What `spreadsheetSafeCell` writes for them, as the lines below hold them.
+    expect(cells.map((pair) => pair.map(spreadsheetSafeCell))).toEqual([
+      [`'=HYPERLINK("http://evil.example","click")`, "''=x"],
+      ["'+cmd|' /C calc'!A0", "'@SUM(A1)"],
+      ["'-1", "''-2"],
+      ["plain", "it's"],
+    ]);
+    const csv = [
+      "\uFEFF#separator:Comma",
+      "#html:false",
+      "#columns:Front,Back,Deck,GUID,Duration",
+      "#deck column:3",
+      "#guid column:4",
+      `"'=HYPERLINK(""http://evil.example"",""click"")",''=x,'=Course::Deck,g1,3`,
+      "'+cmd|' /C calc'!A0,'@SUM(A1),'=Course::Deck,g2,3",
+      "'-1,''-2,'=Course::Deck,g3,3",
+      "plain,it's,'=Course::Deck,g4,3",
+    ].join("\r\n");
+    const table = parseDelimited(csv);
+    const fromCsv = tableToDecks(table, defaultColumns(table), "Fallback");
+    expect(fromCsv.parent).toBe("=Course");
+    const plan = planImport(fromCsv.decks, texts);
+    expect(plan.decks.map((deck) => [deck.name, deck.cards.map((c) => [c.question, c.answer])])).toEqual([
+      ["Deck", cells],
+    ]);
+
+    const { client } = await signedInClient(app, db);
+    const { courseId } = await ok(
+      client.api.imports.$post({
+        json: {
+          importId: crypto.randomUUID(),
+          target: { kind: "new", course: { name: "Formulas", description: "", tags: [] } },
+          decks: plan.decks.map(({ name, description, cards }) => ({ name, description, cards })),
+        },
+      }),
+    );
+    const [deck] = await db.select().from(decks).where(eq(decks.courseId, courseId));
+    const stored = await db
+      .select()
+      .from(flashcards)
+      .where(eq(flashcards.deckId, deck?.id ?? 0))
+      .orderBy(asc(flashcards.id));
+    expect(stored.map((card) => [card.question, card.correctAnswer])).toEqual(cells);
   });
 });

@@ -14,6 +14,7 @@ const LOSS_KEYS: (keyof ImportLosses)[] = [
   "otherTemplates",
   "emptyCards",
   "shortened",
+  "removedCharacters",
 ];
 /** The losses that explain why a source gave no card at all (or too few). */
 const WHY_NO_CARDS = new Set([

@@ -30,11 +30,11 @@ const NO_SKIPPED_LINES: QuizletSkipped = { noSeparator: 0, noQuestion: 0, noAnsw
 
 export function sourceResult(source: Source): SourceResult {
   if (source.kind === "paste") {
-    const { cards, skipped, separatorInAnswer } = parseQuizlet(source.text, source.separators);
+    const { cards, skipped, separatorInAnswer, removedCharacters } = parseQuizlet(source.text, source.separators);
     return {
       decks: cards.length ? [{ name: source.deckName, cards }] : [],
       tags: [],
-      losses: NO_LOSSES,
+      losses: { ...NO_LOSSES, removedCharacters },
       skippedLines: skipped,
       separatorInAnswer,
       mediaFiles: 0,

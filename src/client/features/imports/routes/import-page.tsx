@@ -20,7 +20,7 @@ import {
   type QuizletSeparators,
   type TermSeparator,
 } from "@shared/transfer/quizlet";
-import { ImportFileError } from "@shared/transfer/types";
+import { ImportFileError, MAX_UNPACKED_BYTES } from "@shared/transfer/types";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
@@ -184,6 +184,7 @@ function ImportForm() {
 
   const noteTypes = file.kind === "read" && file.content.kind === "anki" ? usedNoteTypes(file.content.collection) : [];
   const table = file.kind === "read" && file.content.kind === "table" ? file.content.table : null;
+  const encoding = file.kind === "read" && file.content.kind === "table" ? file.content.encoding : null;
   const columnLabel = (name: string | null, i: number) => name ?? t("imports.column_n", { n: i + 1 });
   const cardsReady = Boolean(plan && plan.decks.length > 0);
 
@@ -292,9 +293,14 @@ function ImportForm() {
           {file.kind === "failed" && (
             <p className={formStyles.alert} role="alert">
               {t("imports.error_then", {
-                error: t(`imports.errors.${file.code}`),
+                error: t(`imports.errors.${file.code}`, { megabytes: MAX_UNPACKED_BYTES / 1024 / 1024 }),
                 advice: [t("imports.choose_again")],
               })}
+            </p>
+          )}
+          {encoding && (
+            <p className={formStyles.hint}>
+              {t("import_checks.encoding_read", { encoding: t(`import_checks.encodings.${encoding}`) })}
             </p>
           )}
           {table && (
