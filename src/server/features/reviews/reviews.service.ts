@@ -7,6 +7,8 @@
 
 import type { Database, Transaction } from "@server/db/client";
 import { cardMemory, courses, decks, flashcards, reviewLog, reviewSettings } from "@server/db/schema";
+import { isDatabaseTimeZone } from "@server/db/time-zones";
+import { invalidRequest } from "@server/http/errors";
 import type { SessionUser } from "@server/http/session";
 import {
   ANSWER_MAX_AGE_MS,
@@ -60,6 +62,10 @@ export async function settingsOf(db: Database | Transaction, userId: string): Pr
 }
 
 export async function saveSettings(db: Database, user: SessionUser, settings: ReviewSettings) {
+  // The shared schema asks the browser's (or Node's) list; the statistics ask PostgreSQL's.
+  if (!(await isDatabaseTimeZone(db, settings.timeZone))) {
+    throw invalidRequest([{ path: ["timeZone"], key: "validation.time_zone_unknown_to_server" }]);
+  }
   await db
     .insert(reviewSettings)
     .values({ userId: user.id, ...settings })
