@@ -13,9 +13,13 @@
  *   npm run bench:start              5 runs of each
  *   npm run bench:start -- --runs 9  more runs
  *   npm run bench:start -- --no-old  only the current start
+ *   npm run bench:start -- --against <commit> [--against <commit> …]
+ *                                    compare with `npm start` as it was at <commit> instead (its own
+ *                                    start line, sources and build; for example the commit that
+ *                                    landed decision 0016: git log --oneline -- docs/decisions/0016-fast-start.md)
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
@@ -26,6 +30,8 @@ const args = process.argv.slice(2);
 const runsArg = args.indexOf("--runs");
 const RUNS = runsArg >= 0 ? Number(args[runsArg + 1]) : 5;
 const WITH_OLD = !args.includes("--no-old");
+/** Every `--against <commit>`, in order: each is measured beside the current start. */
+const AGAINST = args.flatMap((arg, i) => (arg === "--against" && args[i + 1] ? [args[i + 1] as string] : []));
 const START_TIMEOUT_MS = 120_000;
 const IDLE_MS = 2000;
 /** The start line this bench compares with; the commit that replaced it is found in git. */
@@ -74,6 +80,18 @@ function currentWay(): Way {
  * The previous start on its own sources: the parent of the commit that changed the start line,
  * exported from git into a temporary folder that borrows node_modules and the built client.
  */
+async function oldWays(): Promise<Way[]> {
+  if (AGAINST.length === 0) {
+    const old = await oldWay();
+    return old ? [old] : [];
+  }
+  const ways: Way[] = [];
+  for (const commit of AGAINST) {
+    ways.push(await startAt(execFileSync("git", ["rev-parse", commit], { cwd: root, encoding: "utf8" }).trim()));
+  }
+  return ways;
+}
+
 async function oldWay(): Promise<Way | undefined> {
   const git = (...gitArgs: string[]) => execFileSync("git", gitArgs, { cwd: root, encoding: "utf8" }).trim();
   let commit: string;
@@ -110,6 +128,31 @@ async function oldWay(): Promise<Way | undefined> {
   // imports Vite to decide, as it did).
   cpSync(join(root, "dist/client"), join(dir, "dist/client"), { recursive: true });
   return { name: `before (${commit.slice(0, 7)}): ${OLD_START}`, steps: stepsOf(OLD_START), cwd: dir };
+}
+
+/**
+ * `npm start` as it was at `commit`: that commit's tree in a temporary folder, built there by its own
+ * build script, started by its own start line. Its node_modules is a folder of links to ours
+ * without `.cache`, so its prepared initial database (decision 0016) lives apart from ours and
+ * neither start removes the other's.
+ */
+async function startAt(commit: string): Promise<Way> {
+  const dir = await mkdtemp(join(tmpdir(), "flashcards-bench-at-"));
+  temporary.push(dir);
+  const archive = spawnSync("git", ["archive", commit], { cwd: root, maxBuffer: 1 << 30 });
+  spawnSync("tar", ["-x", "-C", dir], { input: archive.stdout });
+  const modules = join(dir, "node_modules");
+  mkdirSync(modules);
+  for (const entry of readdirSync(join(root, "node_modules"))) {
+    if (entry !== ".cache") symlinkSync(join(root, "node_modules", entry), join(modules, entry));
+  }
+  // The built client is the same files; copied after the sources, so that start finds it current.
+  cpSync(join(root, "dist/client"), join(dir, "dist/client"), { recursive: true });
+  execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: dir, stdio: "inherit" });
+  const scripts = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { scripts: Record<string, string> })
+    .scripts;
+  const line = scripts.start ?? "";
+  return { name: `at ${commit.slice(0, 7)}: ${line}`, steps: stepsOf(line), cwd: dir };
 }
 
 function spawnStep(way: Way, step: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -245,10 +288,7 @@ async function main() {
   execFileSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: root, stdio: "inherit" });
   const loadBefore = loadavg();
   const ways = [currentWay()];
-  if (WITH_OLD) {
-    const old = await oldWay();
-    if (old) ways.push(old);
-  }
+  if (WITH_OLD) ways.push(...(await oldWays()));
 
   const results = ways.map(() => ({ fresh: [] as Run[], restart: [] as Run[] }));
   const used = await Promise.all(ways.map(() => mkdtemp(join(tmpdir(), "flashcards-bench-used-"))));
@@ -306,11 +346,13 @@ async function main() {
     ["start", "first start: median / max", "CPU", "restart: median / max", "CPU", "idle RSS: median / max"],
     ...rows.map((row) => row.cells),
   ];
-  const [now, before] = rows;
-  if (now && before) {
+  const [now, ...before] = rows;
+  for (const [i, then] of before.entries()) {
+    if (!now) break;
     const ratio = (a: number, b: number) => `${(a / b).toFixed(1)} ×`;
-    const [f, fc, r, rc] = before.values.map((value, k) => ratio(value, now.values[k] as number));
-    table.push(["before ÷ now", f ?? "", fc ?? "", r ?? "", rc ?? "", ratio(before.rss, now.rss)]);
+    const [f, fc, r, rc] = then.values.map((value, k) => ratio(value, now.values[k] as number));
+    const label = AGAINST[i] ? `${AGAINST[i]} ÷ now` : "before ÷ now";
+    table.push([label, f ?? "", fc ?? "", r ?? "", rc ?? "", ratio(then.rss, now.rss)]);
   }
   const widths = (table[0] as string[]).map((_, column) => Math.max(...table.map((row) => (row[column] ?? "").length)));
   const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] as number)).join(" | ")} |`;

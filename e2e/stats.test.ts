@@ -264,4 +264,22 @@ describe("statistics", () => {
     expect(await main.locator("canvas").count()).toBe(0);
     expect(await main.getByRole("button", { name: "Show as table" }).count()).toBe(0);
   });
+
+  it("says in Japanese when the server does not know the learner's time zone, and counts in UTC", async () => {
+    const page = await session.newPage();
+    await signUpConfirmed(page, "ja", "stats-zone");
+    // A zone stored before the server checked zones against PostgreSQL (the API tests store one in
+    // the database and check this reply): the page must say why its days are UTC.
+    await page.route("**/api/stats**", async (route) => {
+      const response = await route.fetch();
+      const json = { ...(await response.json()), timeZone: "UTC", unknownTimeZone: "US/Pacific-New" };
+      await route.fulfill({ response, json });
+    });
+    await session.visit(page, "/ja/stats");
+    const note = page.getByRole("main").getByRole("note");
+    await note.getByText(/US\/Pacific-New/).waitFor();
+    expect(await note.textContent()).toBe(
+      "設定されたタイムゾーン（US/Pacific-New）はサーバーで使えないため、日付は UTC で数えています。復習の設定で、お住まいの地域の別のタイムゾーンを選んでください。",
+    );
+  });
 });

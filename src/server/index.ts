@@ -29,8 +29,11 @@ async function main() {
         { dataDir: join(dataDir, "pglite"), initialData: () => initialDataFolder() },
   );
   try {
-    await database.migrate();
-    if (env.SEED_DEMO && (await seedDemo(database.db))) console.log("Loaded the demo courses.");
+    // Several processes starting together on one PostgreSQL database: one migrates and seeds.
+    await database.exclusively(async () => {
+      await database.migrate();
+      if (env.SEED_DEMO && (await seedDemo(database.db))) console.log("Loaded the demo courses.");
+    });
   } catch (error) {
     // A full disk shows up while PGlite writes the migrations or the demo content.
     const explained = database.kind === "pglite" ? await dataDirStartupError(error, dataDir) : undefined;

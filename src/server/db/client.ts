@@ -29,6 +29,12 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Applies every committed migration not yet applied (from `folder`: tests of an upgrade). */
   migrate(folder?: string): Promise<void>;
+  /**
+   * Runs start-up's one-time work (the migrations, the demo seed) so that of several processes
+   * starting together on one PostgreSQL database one does it while the others wait, then find it
+   * done. PGlite has one process per folder: there it simply runs.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -62,6 +68,12 @@ const pgliteOptions = {
 
 /** How long a new PostgreSQL connection may take before the request is answered 503 instead of hanging. */
 const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * The advisory lock key of start-up's migrations and demo seed (any fixed 64-bit number no other
+ * program on the database uses; these are the bytes of "flashcrd").
+ */
+export const STARTUP_LOCK_KEY = "7380381037653881444";
 
 /**
  * Search runs on a small pool of its own (decision 0014): at most SEARCH_CONNECTIONS searches per
@@ -124,6 +136,32 @@ function openPostgres(url: string): DatabaseHandle {
         throw postgresStartupError(error, url);
       }
     },
+    async exclusively(work) {
+      // A connection of its own, outside the pool: the lock belongs to its session, so the work's
+      // queries (on the pool) never wait for it, and a process that dies mid-way loses its session
+      // and with it the lock.
+      const session = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      session.on("error", lost);
+      try {
+        await session.connect();
+        const [first] = (await session.query("select pg_try_advisory_lock($1::bigint) as taken", [STARTUP_LOCK_KEY]))
+          .rows as { taken: boolean }[];
+        if (!first?.taken) {
+          console.log("Another server is migrating this database: waiting for it to finish.");
+          await session.query("select pg_advisory_lock($1::bigint)", [STARTUP_LOCK_KEY]);
+        }
+      } catch (error) {
+        await session.end().catch(() => {});
+        throw postgresStartupError(error, url);
+      }
+      try {
+        return await work();
+      } finally {
+        // Ending the session releases the lock even when the unlock cannot be sent.
+        await session.query("select pg_advisory_unlock($1::bigint)", [STARTUP_LOCK_KEY]).catch(() => {});
+        await session.end().catch(() => {});
+      }
+    },
     close: async () => {
       await Promise.all([pool.end(), searchPool.end()]);
     },
@@ -169,6 +207,7 @@ function pgliteHandle(client: PGlite): DatabaseHandle {
     db,
     kind: "pglite",
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }

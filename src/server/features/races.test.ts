@@ -4,11 +4,12 @@
  * a lock, then lets the first one finish: the answer must be a 404 and the data must stay whole.
  * PGlite has one connection and runs transactions one after another, so these need PostgreSQL.
  */
+import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { queryRows } from "../db/client";
-import { decks } from "../db/schema";
+import { decks, flashcards } from "../db/schema";
 import { createCourse } from "../test/factories";
 import { signedInClient } from "../test/http-client";
 import { setupTestApp } from "../test/test-app";
@@ -36,6 +37,9 @@ async function waitForLockWaiters(count: number) {
 }
 
 const signedInOwner = () => signedInClient(app, db);
+
+/** Rounds of the free-for-all race below: enough to meet the deadlock of issue #21 (item 12) every run. */
+const RACE_ROUNDS = 30;
 
 const levelsOf = async (courseId: number) =>
   (
@@ -97,5 +101,58 @@ describe.skipIf(!onPostgres)("writes racing deletes (PostgreSQL: needs two conne
     expect((await created).status).toBe(201);
     expect(finished).toBe(false);
     expect(await levelsOf(course.id)).toEqual([1, 2]);
+  });
+
+  /**
+   * Issue #21, item 12: the tests above order two requests by hand; in real traffic the pass, the
+   * answer, the follow and the new deck interleave with the delete's cascade freely. A pass (or an
+   * answer) that locked its deck (card) first and the course (its foreign-key check) second
+   * deadlocked with the delete, which locks the course first and the decks and cards in its cascade:
+   * PostgreSQL ended one of the two, a 500. All at once, for enough rounds to meet the interleavings
+   * (before the fix, one of the first ten rounds always did).
+   */
+  it("a pass, an answer, a follow and a new deck while the course is deleted: never a 500", async () => {
+    const { client: owner, userId } = await signedInOwner();
+    const { client: learner } = await signedInClient(app, db);
+    const cards = Array.from({ length: 4 }, (_, i) => ({ question: `Q${i}`, answer: `A${i}`, duration: 1 }));
+    const allowed: Record<string, number[]> = {
+      pass: [200, 404],
+      follow: [200, 404],
+      "second pass": [200, 404],
+      answer: [201, 404],
+      "deck create": [201, 404],
+      "course delete": [200],
+    };
+    const unexpected: string[] = [];
+    // Stops at the first round with an unexpected answer: a deadlock costs PostgreSQL's
+    // deadlock_timeout (1 s) to detect, and one is enough to fail.
+    for (let round = 1; round <= RACE_ROUNDS && unexpected.length === 0; round++) {
+      const course = await createCourse(db, userId, { decks: 2 });
+      const [first, second] = course.decks;
+      const [card] = await db
+        .select({ id: flashcards.id })
+        .from(flashcards)
+        .where(eq(flashcards.deckId, first?.id ?? 0));
+      const answer = {
+        id: randomUUID(),
+        cardId: card?.id,
+        mode: "flip",
+        grade: 3,
+        answeredAt: new Date().toISOString(),
+      };
+      const requests = {
+        answer: learner.post("/api/reviews", answer),
+        pass: learner.post(`/api/progress/${first?.id}`),
+        follow: learner.put(`/api/follows/${course.id}`, {}),
+        "second pass": learner.post(`/api/progress/${second?.id}`),
+        "deck create": owner.post(`/api/courses/${course.id}/decks`, { name: "New", description: "New deck", cards }),
+        "course delete": owner.delete(`/api/courses/${course.id}`),
+      };
+      for (const [what, reply] of Object.entries(requests)) {
+        const { status } = await reply;
+        if (!allowed[what]?.includes(status)) unexpected.push(`round ${round}: ${what} answered ${status}`);
+      }
+    }
+    expect(unexpected).toEqual([]);
   });
 });

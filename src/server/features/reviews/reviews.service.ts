@@ -7,7 +7,9 @@
  */
 
 import { type Database, queryRows, type Transaction } from "@server/db/client";
-import { cardMemory, decks, flashcards, reviewLog, reviewSettings } from "@server/db/schema";
+import { cardMemory, courses, decks, flashcards, reviewLog, reviewSettings } from "@server/db/schema";
+import { isDatabaseTimeZone } from "@server/db/time-zones";
+import { invalidRequest } from "@server/http/errors";
 import type { SessionUser } from "@server/http/session";
 import {
   ANSWER_MAX_AGE_MS,
@@ -65,6 +67,10 @@ export async function settingsOf(db: Database | Transaction, userId: string): Pr
 }
 
 export async function saveSettings(db: Database, user: SessionUser, settings: ReviewSettings) {
+  // The shared schema asks the browser's (or Node's) list; the statistics ask PostgreSQL's.
+  if (!(await isDatabaseTimeZone(db, settings.timeZone))) {
+    throw invalidRequest([{ path: ["timeZone"], key: "validation.time_zone_unknown_to_server" }]);
+  }
   await db
     .insert(reviewSettings)
     .values({ userId: user.id, ...settings })
@@ -105,6 +111,23 @@ export async function recordReviews(
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reviews:${user.id}`}))`);
 
     const cardIds = [...new Set(reviews.map((review) => review.cardId))];
+    // Their courses first, then the cards: the lock order of every write under a course (a course
+    // delete locks the course, then its cascade the cards). Card first deadlocked (#21, item 12).
+    const courseIds = (
+      await tx
+        .selectDistinct({ id: decks.courseId })
+        .from(flashcards)
+        .innerJoin(decks, eq(decks.id, flashcards.deckId))
+        .where(inArray(flashcards.id, cardIds))
+    ).map((course) => course.id);
+    if (courseIds.length > 0) {
+      await tx
+        .select({ id: courses.id })
+        .from(courses)
+        .where(inArray(courses.id, courseIds))
+        .orderBy(courses.id)
+        .for("key share");
+    }
     // Key-share locked: a card deleted meanwhile is deleted before (not found) or after (cascade).
     const cards = await tx
       .select({ id: flashcards.id, courseId: decks.courseId })

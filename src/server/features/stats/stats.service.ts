@@ -5,6 +5,7 @@
  */
 
 import { type Database, queryRows } from "@server/db/client";
+import { FALLBACK_TIME_ZONE, isDatabaseTimeZone } from "@server/db/time-zones";
 import type { SessionUser } from "@server/http/session";
 import { STATS_FORECAST_DAYS, STATS_HISTORY_DAYS, STATS_RETENTION_WEEKS } from "@shared/memory/limits";
 import type { LearnerStats } from "@shared/schemas/stats";
@@ -21,7 +22,11 @@ export async function learnerStats(
   { courseId }: { courseId?: number },
   now: Date,
 ): Promise<LearnerStats> {
-  const { timeZone } = await settingsOf(db, user.id);
+  const { timeZone: chosen } = await settingsOf(db, user.id);
+  // A zone stored before the settings were checked against PostgreSQL's list (or one its tz
+  // database dropped since) would fail every query below: the figures are then in UTC, and say so.
+  const known = await isDatabaseTimeZone(db, chosen);
+  const timeZone = known ? chosen : FALLBACK_TIME_ZONE;
   const inCourse = (alias: string) =>
     courseId === undefined ? sql`` : sql` and ${sql.raw(alias)}.course_id = ${courseId}`;
   const nowIso = now.toISOString();
@@ -92,6 +97,7 @@ export async function learnerStats(
   const state = states[0] ?? { learning: 0, young: 0, mature: 0 };
   return {
     timeZone,
+    ...(!known && { unknownTimeZone: chosen }),
     reviewsPerDay: daily,
     retentionPerWeek: weekly.map((week) => ({ ...week, rate: week.reviews ? week.right / week.reviews : null })),
     duePerDay: forecast,

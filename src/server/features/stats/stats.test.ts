@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { userProgress } from "@server/db/schema";
+import { reviewSettings, userProgress } from "@server/db/schema";
 import { createDeck, follow } from "@server/test/factories";
 import { signedInClient, TestClient } from "@server/test/http-client";
 import { createTestApp, setupTestApp } from "@server/test/test-app";
+import { reviewSettingsInput } from "@shared/schemas/review";
 import { describe, expect, it } from "vitest";
 
 const { database } = await setupTestApp();
@@ -107,5 +108,59 @@ describe("statistics' new cards", () => {
     expect(stats.cardsByState.new).toBe(5);
     const queue = await (await client.get("/api/reviews/queue")).json();
     expect(queue.cards).toHaveLength(5);
+  });
+});
+
+/**
+ * Issue #21, item 7: Node accepts zone names PostgreSQL's tz database has dropped; stored, one made
+ * every statistics query fail (500) until the setting changed.
+ */
+describe("time zones Node knows and PostgreSQL does not", () => {
+  const dropped = ["US/Pacific-New", "Canada/East-Saskatchewan"];
+  const base = { desiredRetention: 0.9, newCardsPerDay: 20, reviewsPerDay: 200, timeZone: "Asia/Tokyo" };
+
+  it("are refused where the learner sets them, at the field, and change nothing", async () => {
+    const { client } = await signedInClient(app, db);
+    expect((await client.put("/api/reviews/settings", base)).status).toBe(200);
+    for (const timeZone of dropped) {
+      // The shared schema (the browser's list) lets them through: the database's list refuses them.
+      expect(reviewSettingsInput.safeParse({ ...base, timeZone }).success).toBe(true);
+      const res = await client.put("/api/reviews/settings", { ...base, timeZone });
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.error.code).toBe("invalid_request");
+      expect(body.error.issues).toEqual([{ path: ["timeZone"], key: "validation.time_zone_unknown_to_server" }]);
+    }
+    expect(await (await client.get("/api/reviews/settings")).json()).toEqual(base);
+  });
+
+  it("stored anyway, the statistics count in UTC and say so instead of failing", async () => {
+    now = new Date("2026-06-10T12:00:00Z");
+    const { client, userId } = await signedInClient(app, db);
+    const deck = await createDeck(db);
+    const cardId = deck.cards[0]?.id ?? 0;
+    const res = await client.post("/api/reviews/batch", {
+      reviews: [answer(cardId, 3, new Date(now.getTime() - DAY)), answer(cardId, 3, new Date(now.getTime() - HOUR))],
+    });
+    expect(res.status).toBe(200);
+    for (const timeZone of dropped) {
+      // As a setting saved before the check existed would be.
+      await db
+        .insert(reviewSettings)
+        .values({ userId, ...base, timeZone })
+        .onConflictDoUpdate({ target: reviewSettings.userId, set: { timeZone } });
+      const stats = await client.get("/api/stats");
+      expect(stats.status).toBe(200);
+      const body = await stats.json();
+      expect({ timeZone: body.timeZone, unknownTimeZone: body.unknownTimeZone }).toEqual({
+        timeZone: "UTC",
+        unknownTimeZone: timeZone,
+      });
+      expect(body.reviewsPerDay).toEqual([
+        { day: "2026-06-09", reviews: 1 },
+        { day: "2026-06-10", reviews: 1 },
+      ]);
+      expect((await client.get(`/api/stats?courseId=${deck.courseId}`)).status).toBe(200);
+    }
   });
 });

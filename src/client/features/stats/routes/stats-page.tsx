@@ -142,6 +142,11 @@ function Charts({ stats }: { stats: LearnerStats }) {
 
   return (
     <div className={styles.sections}>
+      {stats.unknownTimeZone && (
+        <p role="note" className={styles.message}>
+          {t("stats.time_zone_unknown", { zone: stats.unknownTimeZone })}
+        </p>
+      )}
       <ChartSection
         title={t("stats.reviews_title")}
         summary={reviewsSummary(stats.reviewsPerDay, f)}
