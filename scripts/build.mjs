@@ -7,7 +7,8 @@
  *                                      or older than its sources (a few ms when nothing is)
  *
  * - dist/client: Vite (imported only when it has to build).
- * - dist/server/index.js: src/server/index.ts bundled by esbuild, npm packages left as imports, so
+ * - dist/server/index.js: src/server/index.ts bundled by esbuild (and export-worker.js, the
+ *   worker thread that builds export files), npm packages left as imports, so
  *   `node dist/server/index.js` starts without compiling TypeScript. Source paths the server
  *   resolves from `import.meta.url` (the migrations, the built client, the cache) keep pointing where
  *   they did in src/.
@@ -59,7 +60,14 @@ export async function buildServer() {
   const outdir = join(root, "dist/server");
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { index: "src/server/index.ts", "initial-data": "src/server/db/initial-data.ts" },
+    entryPoints: {
+      index: "src/server/index.ts",
+      "initial-data": "src/server/db/initial-data.ts",
+      // Export files are built in worker threads (src/server/features/exports/export-pool.ts).
+      "export-worker": "src/server/features/exports/export-worker.ts",
+    },
+    // Tells the server it runs bundled, so it starts dist/server/export-worker.js, not the source.
+    define: { "process.env.SERVER_BUNDLE": '"1"' },
     outdir,
     bundle: true,
     packages: "external",
