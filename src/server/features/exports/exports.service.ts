@@ -144,10 +144,11 @@ export async function exportCourse(
   { origin, now, ifNoneMatch }: { origin: string; now: Date; ifNoneMatch?: string },
 ): Promise<ExportReply> {
   const version = await courseVersion(db, courseId);
-  const etag = `W/"e${EXPORT_FILE_VERSION}-${format}-${version.digest}"`;
-  if (matchesEtag(ifNoneMatch, etag)) return { kind: "not-modified", etag };
+  // Weak: a compressed reply carries the same tag (http/cache.ts compares either form).
+  const etag = `"e${EXPORT_FILE_VERSION}-${format}-${version.digest}"`;
+  if (matchesEtag(ifNoneMatch, etag)) return { kind: "not-modified", etag: `W/${etag}` };
   const file = {
-    etag,
+    etag: `W/${etag}`,
     contentType: CONTENT_TYPES[format],
     disposition: contentDisposition({ id: courseId, name: version.name }, EXTENSIONS[format]),
   };
