@@ -453,15 +453,13 @@ describe("exports off the event loop, cached and limited (decision 0037)", () =>
       )
       .returning();
     for (const deck of deckRows) {
-      await db
-        .insert(flashcards)
-        .values(
-          Array.from({ length: 50 }, (_, i) => ({
-            deckId: deck.id,
-            question: long("Q", i),
-            correctAnswer: long("A", i),
-          })),
-        );
+      await db.insert(flashcards).values(
+        Array.from({ length: 50 }, (_, i) => ({
+          deckId: deck.id,
+          question: long("Q", i),
+          correctAnswer: long("A", i),
+        })),
+      );
     }
     return course;
   }
@@ -505,7 +503,11 @@ describe("exports off the event loop, cached and limited (decision 0037)", () =>
   it("sends the same file for an unchanged course (304 to its ETag) and a new one after any change to it", async () => {
     let clock = Date.parse("2026-03-01T00:00:00Z");
     // Every build carries its time (the notes' modification time): a rebuilt file differs.
-    const ticking = createTestApp(db, { clock: () => new Date((clock += 60_000)) });
+    const tick = () => {
+      clock += 60_000;
+      return new Date(clock);
+    };
+    const ticking = createTestApp(db, { clock: tick });
     const { course, decks: deckRows } = await standardCourse();
     const client = new TestClient(ticking);
     const fetchPackage = async (headers?: Record<string, string>) => {
