@@ -6,16 +6,11 @@
 import { queryRows, type Transaction } from "@server/db/client";
 import { decks, flashcards } from "@server/db/schema";
 import { invalidRequest } from "@server/http/errors";
-import { COURSE_MAX_CARDS, COURSE_MAX_DECKS } from "@shared/limits";
+import { type CourseSize, courseRoomIssue } from "@shared/course-room";
 import { sql } from "drizzle-orm";
 
-export interface CourseSize {
-  decks: number;
-  cards: number;
-}
-
 /** What the course holds now; one indexed read (decks by course, cards by deck). */
-export async function courseSize(tx: Transaction, courseId: number): Promise<CourseSize> {
+async function courseSize(tx: Transaction, courseId: number): Promise<CourseSize> {
   const [row] = await queryRows<CourseSize>(
     tx,
     sql`select
@@ -27,9 +22,8 @@ export async function courseSize(tx: Transaction, courseId: number): Promise<Cou
 }
 
 /**
- * Refuses (400, nothing written) a write that would take the course past the cap. `issueKey`
- * picks the sentence: the import names both room and request, deck writes the one that is short.
- * Call it with the course row locked.
+ * Refuses (400, nothing written) a write that would take the course past the cap, saying the limit
+ * and what still fits. Call it with the course row locked.
  */
 export async function ensureCourseRoom(
   tx: Transaction,
@@ -37,12 +31,6 @@ export async function ensureCourseRoom(
   adding: CourseSize,
   kind: "deck" | "import",
 ): Promise<void> {
-  const size = await courseSize(tx, courseId);
-  const decksFit = Math.max(0, COURSE_MAX_DECKS - size.decks);
-  const cardsFit = Math.max(0, COURSE_MAX_CARDS - size.cards);
-  if (adding.decks <= decksFit && adding.cards <= cardsFit) return;
-  const params = { decks: adding.decks, cards: adding.cards, decksFit, cardsFit };
-  if (kind === "import") throw invalidRequest([{ path: [], key: "validation.course_import_too_large", params }]);
-  const key = adding.decks > decksFit ? "validation.course_decks_full" : "validation.course_cards_full";
-  throw invalidRequest([{ path: [], key, params }]);
+  const issue = courseRoomIssue(await courseSize(tx, courseId), adding, kind);
+  if (issue) throw invalidRequest([{ path: [], ...issue }]);
 }

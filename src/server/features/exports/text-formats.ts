@@ -73,11 +73,6 @@ export function* csvChunks(course: CourseExport, site: string): Generator<string
   if (lines.length) yield lines.join("");
 }
 
-/** The whole CSV as one text (tests, the import's round trip). */
-export function buildCsv(course: CourseExport, site: string): string {
-  return [...csvChunks(course, site)].join("");
-}
-
 /**
  * Quizlet's layout has no quoting: a tab or a line break inside a card would split it. Line breaks
  * (and tabs) inside a card become a single space, so every card stays one line of two parts.
@@ -102,8 +97,4 @@ export function* quizletChunks(course: CourseExport): Generator<string> {
     }
   }
   if (lines.length) yield lines.join("");
-}
-
-export function buildQuizlet(course: CourseExport): string {
-  return [...quizletChunks(course)].join("");
 }
