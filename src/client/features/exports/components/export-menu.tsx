@@ -36,22 +36,19 @@ export function ExportMenu({ open, onOpenChange, trigger, courseId }: ExportMenu
         <DropdownMenu.Content className={headerMenu.menu} align="start" sideOffset={6}>
           <DropdownMenu.Label className={headerMenu.menuLabel}>{t("exports.menu_label")}</DropdownMenu.Label>
           {EXPORT_FORMATS.map((format) => (
-            <DropdownMenu.Item key={format} asChild className={styles.item}>
-              {/* A download link the script follows itself, to say why when the server refuses
-                  (decision 0037); the server names the file (Content-Disposition). */}
-              <a
-                href={exportPath(courseId, format)}
-                download
-                onClick={(event) => {
-                  event.preventDefault();
-                  void downloadExport(exportPath(courseId, format)).then((refusal) => {
-                    if (refusal) notify.error(t(REFUSAL_KEYS[refusal]));
-                  });
-                }}
-              >
-                <span>{t(LABEL_KEYS[format])}</span>
-                {format === "quizlet" && <span className={styles.hint}>{t("exports.quizlet_hint")}</span>}
-              </a>
+            // The script fetches the file itself, to say why when the server refuses (decision
+            // 0037); the server names the file (Content-Disposition).
+            <DropdownMenu.Item
+              key={format}
+              className={styles.item}
+              onSelect={() => {
+                void downloadExport(exportPath(courseId, format)).then((refusal) => {
+                  if (refusal) notify.error(t(REFUSAL_KEYS[refusal]));
+                });
+              }}
+            >
+              <span>{t(LABEL_KEYS[format])}</span>
+              {format === "quizlet" && <span className={styles.hint}>{t("exports.quizlet_hint")}</span>}
             </DropdownMenu.Item>
           ))}
         </DropdownMenu.Content>
