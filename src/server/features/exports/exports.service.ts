@@ -75,6 +75,8 @@ const EXPORT_CACHE_BYTES = 64 * 1024 * 1024;
 export interface ExportRuntime {
   pool: ExportPool;
   cache: ExportCache;
+  /** Files being built, by course, format and version: a second request for one waits for it. */
+  building: Map<string, Promise<Uint8Array<ArrayBuffer>>>;
 }
 
 /** On the 2-core machine one build at a time, leaving a core to answer everyone else. */
@@ -82,6 +84,7 @@ export function createExportRuntime(options: Partial<ExportPoolOptions> = {}): E
   return {
     pool: new ExportPool({ workers: Math.min(2, Math.max(1, availableParallelism() - 1)), queue: 8, ...options }),
     cache: new ExportCache(EXPORT_CACHE_BYTES),
+    building: new Map(),
   };
 }
 
@@ -155,6 +158,9 @@ export async function exportCourse(
   const slot = `${courseId}:${format}`;
   const cached = runtime.cache.get(slot, etag);
   if (cached) return { kind: "file", ...file, body: cached };
+  // The same file being built for someone else: wait for it instead of building it twice.
+  const building = runtime.building.get(`${slot}|${etag}`);
+  if (building) return { kind: "file", ...file, body: await building };
 
   const place = runtime.pool.reserve();
   if (!place) return { kind: "busy" };
@@ -167,32 +173,32 @@ export async function exportCourse(
   }
   const job = { format, course, site: siteKey(origin), now: now.getTime() };
   const pieces: Uint8Array<ArrayBuffer>[] = [];
-  const keep = () => {
-    const bytes = joinBytes(pieces);
-    runtime.cache.set({ slot, key: etag, bytes });
-    return bytes;
-  };
+  const onPiece = { send: (_bytes: Uint8Array<ArrayBuffer>) => {} };
+  const built = place
+    .run(job, (bytes) => {
+      pieces.push(bytes);
+      onPiece.send(bytes);
+    })
+    .then(() => {
+      const bytes = joinBytes(pieces);
+      runtime.cache.set({ slot, key: etag, bytes });
+      return bytes;
+    })
+    .finally(() => runtime.building.delete(`${slot}|${etag}`));
+  runtime.building.set(`${slot}|${etag}`, built);
 
-  if (format === "apkg") {
-    await place.run(job, (bytes) => pieces.push(bytes));
-    return { kind: "file", ...file, body: keep() };
-  }
+  if (format === "apkg") return { kind: "file", ...file, body: await built };
   // Text streams: each piece goes out as the worker finishes it.
   const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
     start(controller) {
-      place
-        .run(job, (bytes) => {
-          pieces.push(bytes);
-          controller.enqueue(bytes);
-        })
-        .then(() => {
-          keep();
-          controller.close();
-        })
-        .catch((error: unknown) => {
+      onPiece.send = (bytes) => controller.enqueue(bytes);
+      built.then(
+        () => controller.close(),
+        (error: unknown) => {
           console.error(error);
           controller.error(error);
-        });
+        },
+      );
     },
   });
   return { kind: "file", ...file, body };

@@ -563,7 +563,9 @@ describe("exports off the event loop, cached and limited (decision 0037)", () =>
 
   it(`limits each address to ${EXPORT_RATE_LIMIT.max} exports in ${EXPORT_RATE_LIMIT.windowSeconds / 60} minutes: 429 with Retry-After`, async () => {
     const { course } = await makeCourse(`Limited ${randomId().slice(0, 6)}`, [{ name: "D", cards: AWKWARD }]);
-    const client = new TestClient(app);
+    // An app of its own: no other test's builds share its pool.
+    const limited = createTestApp(db);
+    const client = new TestClient(limited);
     for (let i = 0; i < EXPORT_RATE_LIMIT.max; i++) {
       const res = await download(client, course.id, "csv");
       expect(res.status, `${i}: ${await res.text()}`).toBe(200);
@@ -572,10 +574,10 @@ describe("exports off the event loop, cached and limited (decision 0037)", () =>
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await refused.json()).error.code).toBe("rate_limited");
-    expect((await download(new TestClient(app), course.id, "csv")).status).toBe(200);
+    expect((await download(new TestClient(limited), course.id, "csv")).status).toBe(200);
   });
 
-  it("answers 503 with Retry-After when every export worker is busy and the queue is full, and builds again after", async () => {
+  it("answers 503 with Retry-After when every export worker is busy and the queue is full, builds a file once for two asking, and builds again after", async () => {
     const runtime = createExportRuntime({ workers: 1, queue: 0 });
     const small = createTestApp(db, {}, { exports: runtime });
     const big = await courseAtCap();
@@ -586,7 +588,12 @@ describe("exports off the event loop, cached and limited (decision 0037)", () =>
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("10");
     expect((await refused.json()).error.code).toBe("unavailable");
-    expect((await building).status).toBe(200);
+    // The same file asked for while it is built waits for that build instead of taking a place.
+    const same = await download(new TestClient(small), big.id, "apkg");
+    expect(same.status).toBe(200);
+    const first = await building;
+    expect(first.status).toBe(200);
+    expect(Buffer.from(await first.arrayBuffer()).equals(Buffer.from(await same.arrayBuffer()))).toBe(true);
     expect((await download(new TestClient(small), course.id, "csv")).status).toBe(200);
   });
 });
