@@ -7,10 +7,11 @@
  *                                      or older than its sources (a few ms when nothing is)
  *
  * - dist/client: Vite (imported only when it has to build).
- * - dist/server/index.js: src/server/index.ts bundled by esbuild with the npm packages it uses, so
- *   `node dist/server/index.js` starts without compiling TypeScript or resolving ~900 package files
- *   (decision 0040). Source paths the server resolves from `import.meta.url` (the migrations, the
- *   built client, the cache) keep pointing where they did in src/.
+ * - dist/server/index.js: src/server/index.ts bundled by esbuild with the npm packages it uses (and
+ *   export-worker.js, the worker thread that builds export files), so `node dist/server/index.js`
+ *   starts without compiling TypeScript or resolving ~900 package files (decision 0040). Source
+ *   paths the server resolves from `import.meta.url` (the migrations, the built client, the cache)
+ *   keep pointing where they did in src/.
  * - the initial database: a migrated PGlite folder under node_modules/.cache that new data folders
  *   start as a copy of (src/server/db/initial-data.ts).
  */
@@ -62,7 +63,14 @@ export async function buildServer() {
   const outdir = join(root, "dist/server");
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { index: "src/server/index.ts", "initial-data": "src/server/db/initial-data.ts" },
+    entryPoints: {
+      index: "src/server/index.ts",
+      "initial-data": "src/server/db/initial-data.ts",
+      // Export files are built in worker threads (src/server/features/exports/export-pool.ts).
+      "export-worker": "src/server/features/exports/export-worker.ts",
+    },
+    // Tells the server it runs bundled, so it starts dist/server/export-worker.js, not the source.
+    define: { "process.env.SERVER_BUNDLE": '"1"' },
     outdir,
     bundle: true,
     // The packages go into the bundle: Node's ES module loader spent ~0.8 s of CPU at every start

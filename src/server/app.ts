@@ -19,6 +19,7 @@ import { contactRoutes } from "./features/contact/contact.routes";
 import { coursesRoutes } from "./features/courses/courses.routes";
 import { decksRoutes } from "./features/decks/decks.routes";
 import { exportsRoutes } from "./features/exports/exports.routes";
+import { createExportRuntime, type ExportRuntime } from "./features/exports/exports.service";
 import { followsRoutes } from "./features/follows/follows.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { importsRoutes } from "./features/imports/imports.routes";
@@ -88,6 +89,8 @@ export interface AppOptions {
   mailer: Mailer;
   /** Folder of the built web client; omitted in API tests. */
   clientDir?: string;
+  /** The export workers and cache; a default pool when omitted (tests pass a smaller one). */
+  exports?: ExportRuntime;
 }
 
 function createApi() {
@@ -111,7 +114,7 @@ function createApi() {
 /** The API's type, for the web client's typed RPC client. */
 export type ApiType = ReturnType<typeof createApi>;
 
-export function createApp({ db, config, mailer, clientDir }: AppOptions) {
+export function createApp({ db, config, mailer, clientDir, exports = createExportRuntime() }: AppOptions) {
   const app = new Hono<AppEnv>();
   const auth = createAuth({ db, config, mailer });
 
@@ -129,6 +132,7 @@ export function createApp({ db, config, mailer, clientDir }: AppOptions) {
     c.set("db", db);
     c.set("auth", auth);
     c.set("config", config);
+    c.set("exports", exports);
     await next();
   });
   app.use("/api/*", originGuard(config.trustedOrigins));

@@ -26,6 +26,16 @@ export const CONTACT_COOLDOWN_MINUTES = 30;
 export const DECK_MIN_CARDS = 4;
 export const DECK_MAX_CARDS = 50;
 
+/**
+ * How much one course may hold (decision 0037): every export, course page and study session reads a
+ * whole course, so its size is bounded. 100 full decks of cards, or 200 decks of any size.
+ */
+export const COURSE_MAX_DECKS = 200;
+export const COURSE_MAX_CARDS = 5000;
+
+/** Exports one client address may ask for in a window (decision 0037), counted across processes. */
+export const EXPORT_RATE_LIMIT = { max: 30, windowSeconds: 10 * 60 } as const;
+
 export const CARD_DURATION_MIN_SECONDS = 0.5;
 export const CARD_DURATION_MAX_SECONDS = 30;
 export const CARD_DURATION_DEFAULT_CREATE = 3;
@@ -91,4 +101,6 @@ export const LIMIT_TEXT_VARIABLES = {
   questionMax: TEXT_LIMITS.question,
   answerMax: TEXT_LIMITS.answer,
   signInLinkMinutes: SIGN_IN_LINK_MINUTES,
+  courseMaxDecks: COURSE_MAX_DECKS,
+  courseMaxCards: COURSE_MAX_CARDS,
 } as const;

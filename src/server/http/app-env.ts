@@ -1,6 +1,7 @@
 import type { Auth } from "../auth";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/client";
+import type { ExportRuntime } from "../features/exports/exports.service";
 
 /** What every request handler can reach through `c.var`. */
 export interface AppEnv {
@@ -8,5 +9,7 @@ export interface AppEnv {
     db: Database;
     auth: Auth;
     config: AppConfig;
+    /** Export builds (worker threads) and built files, per app. */
+    exports: ExportRuntime;
   };
 }

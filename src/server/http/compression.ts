@@ -2,8 +2,9 @@
  * Compression of replies made at run time (JSON, the app's HTML, error pages); the built assets
  * arrive precompressed from the build (decision 0015).
  */
+import { Duplex } from "node:stream";
 import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import { brotliCompress, createBrotliCompress, createGzip, gzip, constants as zlibConstants } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 
 /** Text worth compressing: HTML, JSON, scripts, styles, SVG (not event streams, not images). */
@@ -33,6 +34,27 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
   if (br > 0 && br >= gz) return "br";
   if (gz > 0) return "gzip";
   return null;
+}
+
+/**
+ * A streamed reply compressed as it goes (the middleware below would wait for the whole body): the
+ * body and the headers to send, or the body as it is when the request accepts no compression.
+ */
+export function compressStream(
+  body: ReadableStream<Uint8Array<ArrayBuffer>>,
+  acceptEncoding: string | undefined,
+): { body: ReadableStream<Uint8Array<ArrayBuffer>>; headers: Record<string, string> } {
+  const encoding = chooseEncoding(acceptEncoding);
+  if (!encoding) return { body, headers: { Vary: "Accept-Encoding" } };
+  const compressor =
+    encoding === "br"
+      ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : createGzip({ level: 6 });
+  const transform = Duplex.toWeb(compressor) as unknown as ReadableWritablePair<
+    Uint8Array<ArrayBuffer>,
+    Uint8Array<ArrayBuffer>
+  >;
+  return { body: body.pipeThrough(transform), headers: { "Content-Encoding": encoding, Vary: "Accept-Encoding" } };
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { inject } from "vitest";
-import { createApp } from "../app";
+import { type AppOptions, createApp } from "../app";
 import type { AppConfig } from "../config";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client";
 import { createMailer } from "../mail";
@@ -34,10 +34,17 @@ export interface TestContext {
   database: DatabaseHandle;
 }
 
-/** The real app on `db`, with the test configuration changed by `config` and mail kept in the outbox. */
-export function createTestApp(db: Database, config: Partial<AppConfig> = {}) {
+/**
+ * The real app on `db`, with the test configuration changed by `config` and mail kept in the outbox;
+ * `options` gives it parts of its own (a smaller export pool).
+ */
+export function createTestApp(
+  db: Database,
+  config: Partial<AppConfig> = {},
+  options: Pick<AppOptions, "exports"> = {},
+) {
   const mailer = createMailer({ db, from: "test@flashcards.example", log: () => {} });
-  return createApp({ db, config: { ...testConfig, ...config }, mailer });
+  return createApp({ db, config: { ...testConfig, ...config }, mailer, ...options });
 }
 
 /** A new handle on the run's database (PostgreSQL), or a new copy of it (PGlite); the caller closes it. */

@@ -6,15 +6,20 @@ import type { SessionUser } from "@server/http/session";
 import { DECK_MAX_CARDS, DECK_MIN_CARDS } from "@shared/limits";
 import type { DeckCreateInput, DeckDetail, DeckUpdate } from "@shared/schemas/deck";
 import { and, eq, gt, inArray, max, sql } from "drizzle-orm";
+import { ensureCourseRoom } from "../courses/course-size";
 import { lockOwnCourse } from "../courses/courses.service";
 import { preparedText, type Statement } from "../courses/prepared";
 
 const DECK_OWNER_ONLY = "Only the owner of this deck can change it.";
 
-/** A new deck goes after the course's last one; the course lock keeps levels unique under races. */
+/**
+ * A new deck goes after the course's last one; the course lock keeps levels unique under races and
+ * the course within its cap (decision 0037).
+ */
 export async function createDeck(db: Database, user: SessionUser, courseId: number, input: DeckCreateInput) {
   return db.transaction(async (tx) => {
     await lockOwnCourse(tx, user, courseId);
+    await ensureCourseRoom(tx, courseId, { decks: 1, cards: input.cards.length }, "deck");
     const [last] = await tx
       .select({ level: max(decks.level) })
       .from(decks)
@@ -60,6 +65,17 @@ export async function getDeckDetail(db: Database, deckId: number): Promise<DeckD
   return JSON.parse(await deckDetailJson(db, deckId)) as DeckDetail;
 }
 
+/** The deck's course, read without a lock (to lock the course first), and the owner check. */
+async function findDeckOwner(tx: Transaction, user: SessionUser, deckId: number) {
+  const [found] = await tx
+    .select({ courseId: decks.courseId, userId: decks.userId })
+    .from(decks)
+    .where(eq(decks.id, deckId));
+  if (!found) throw new HttpError("not_found", "Deck not found.");
+  if (found.userId !== user.id) throw new HttpError("forbidden", DECK_OWNER_ONLY);
+  return found;
+}
+
 async function lockOwnDeck(tx: Transaction, user: SessionUser, deckId: number) {
   const [deck] = await tx
     .select({ id: decks.id, userId: decks.userId, courseId: decks.courseId, level: decks.level })
@@ -73,10 +89,18 @@ async function lockOwnDeck(tx: Transaction, user: SessionUser, deckId: number) {
 
 /**
  * Saves an edit in one transaction: every card named must belong to the deck, and the deck must
- * end with 4 to 50 cards. Any failure leaves the deck exactly as it was.
+ * end with 4 to 50 cards. Any failure leaves the deck exactly as it was. An edit that adds more
+ * cards than it deletes locks the course first (the order deleteDeck takes the locks in), so two
+ * edits of one course cannot both take its last room (decision 0037).
  */
 export async function updateDeck(db: Database, user: SessionUser, deckId: number, input: DeckUpdate) {
   await db.transaction(async (tx) => {
+    const growth = input.added.length - input.deleted.length;
+    if (growth > 0) {
+      const found = await findDeckOwner(tx, user, deckId);
+      await lockOwnCourse(tx, user, found.courseId);
+      await ensureCourseRoom(tx, found.courseId, { decks: 0, cards: growth }, "deck");
+    }
     await lockOwnDeck(tx, user, deckId);
     const existing = new Set(
       (await tx.select({ id: flashcards.id }).from(flashcards).where(eq(flashcards.deckId, deckId))).map((c) => c.id),
@@ -130,12 +154,7 @@ export async function updateDeck(db: Database, user: SessionUser, deckId: number
  */
 export async function deleteDeck(db: Database, user: SessionUser, deckId: number) {
   await db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ courseId: decks.courseId, userId: decks.userId })
-      .from(decks)
-      .where(eq(decks.id, deckId));
-    if (!found) throw new HttpError("not_found", "Deck not found.");
-    if (found.userId !== user.id) throw new HttpError("forbidden", DECK_OWNER_ONLY);
+    const found = await findDeckOwner(tx, user, deckId);
     await lockOwnCourse(tx, user, found.courseId);
     const deck = await lockOwnDeck(tx, user, deckId);
     await tx.delete(decks).where(eq(decks.id, deckId));

@@ -3,8 +3,9 @@ import { createCourse, createUser } from "@server/test/factories";
 import { ok, signedInClient, TestClient } from "@server/test/http-client";
 import { courseSnapshot } from "@server/test/snapshot";
 import { setupTestApp } from "@server/test/test-app";
+import { COURSE_MAX_CARDS, COURSE_MAX_DECKS } from "@shared/limits";
 import type { deckCreateInput } from "@shared/schemas/deck";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 
@@ -217,5 +218,115 @@ describe("deleting a deck", () => {
       "1. One",
       "2. Three",
     ]);
+  });
+});
+
+describe("the cap on a course's size (decision 0037)", () => {
+  /** A signed-in owner of a course made with `decks` decks of `cardsPerDeck` cards each. */
+  async function fullishCourse(deckCount: number, cardsPerDeck: number) {
+    const { client, userId } = await signedInClient(app, db);
+    const course = await createCourse(db, userId, { decks: deckCount, cardsPerDeck });
+    return { client, courseId: course.id, deckIds: course.decks.map((deck) => deck.id) };
+  }
+
+  async function refusal(res: Response) {
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.code).toBe("invalid_request");
+    return body.error as {
+      message: string;
+      issues: { path: unknown[]; key: string; params: Record<string, number> }[];
+    };
+  }
+
+  it(`refuses a deck beyond ${COURSE_MAX_DECKS} decks, saying the limit, and changes nothing`, async () => {
+    const { client, courseId } = await fullishCourse(COURSE_MAX_DECKS, 4);
+    const before = await courseSnapshot(db, courseId);
+    const error = await refusal(
+      await postDeck(client, courseId, { name: "One more", description: "d", cards: cards(4) }),
+    );
+    expect(error.issues).toEqual([
+      { path: [], key: "validation.course_decks_full", params: { decks: 1, cards: 4, decksFit: 0, cardsFit: 4200 } },
+    ]);
+    expect(error.message).toContain(`${COURSE_MAX_DECKS} decks`);
+    expect(await courseSnapshot(db, courseId)).toEqual(before);
+  });
+
+  it(`refuses a deck whose cards would take the course past ${COURSE_MAX_CARDS} cards, saying how many fit`, async () => {
+    const { client, courseId } = await fullishCourse(COURSE_MAX_CARDS / 50 - 1, 50);
+    // Room for one more full deck, then for nothing.
+    expect((await createDeck(client, courseId, { name: "Last", description: "d", cards: cards(46) })).status).toBe(201);
+    const before = await courseSnapshot(db, courseId);
+    const error = await refusal(await postDeck(client, courseId, { name: "Over", description: "d", cards: cards(5) }));
+    expect(error.issues).toEqual([
+      {
+        path: [],
+        key: "validation.course_cards_full",
+        params: { decks: 1, cards: 5, decksFit: COURSE_MAX_DECKS - COURSE_MAX_CARDS / 50, cardsFit: 4 },
+      },
+    ]);
+    expect(error.message).toContain(`${COURSE_MAX_CARDS} flashcards`);
+    expect(await courseSnapshot(db, courseId)).toEqual(before);
+    expect((await createDeck(client, courseId, { name: "Fits", description: "d", cards: cards(4) })).status).toBe(201);
+  });
+
+  it("refuses an edit that adds cards the course has no room for, and lets one through that deletes as many", async () => {
+    const { client, courseId } = await fullishCourse(COURSE_MAX_CARDS / 50 - 1, 50);
+    await ok(createDeck(client, courseId, { name: "Filler", description: "d", cards: cards(5) }));
+    const edited = await ok(createDeck(client, courseId, { name: "Edited", description: "d", cards: cards(40) }));
+    const deleted = (await getDeck(client, edited.id)).flashcards.slice(0, 10).map((card) => card.id);
+    // 5 cards of room; the edit adds 8 and deletes 2.
+    const before = await courseSnapshot(db, courseId);
+    const over = { name: "Edited", description: "d", deleted: deleted.slice(0, 2), added: cards(8) };
+    const error = await refusal(await client.put(`/api/decks/${edited.id}`, over));
+    expect(error.issues).toEqual([
+      {
+        path: [],
+        key: "validation.course_cards_full",
+        params: { decks: 0, cards: 6, decksFit: COURSE_MAX_DECKS - COURSE_MAX_CARDS / 50 - 1, cardsFit: 5 },
+      },
+    ]);
+    expect(await courseSnapshot(db, courseId)).toEqual(before);
+    const even = { name: "Edited", description: "d", deleted, added: cards(10) };
+    expect((await client.put(`/api/decks/${edited.id}`, even)).status).toBe(200);
+  });
+
+  it("lets only one of two decks created at the same moment take the course's last room", async () => {
+    const { client, courseId } = await fullishCourse(COURSE_MAX_CARDS / 50 - 1, 50);
+    const replies = await Promise.all(
+      ["A", "B"].map((name) => postDeck(client, courseId, { name, description: "d", cards: cards(50) })),
+    );
+    expect(replies.map((res) => res.status).sort()).toEqual([201, 400]);
+    const [total] = await db
+      .select({ n: count() })
+      .from(flashcards)
+      .innerJoin(decks, eq(decks.id, flashcards.deckId))
+      .where(eq(decks.courseId, courseId));
+    expect(total?.n).toBe(COURSE_MAX_CARDS);
+  });
+
+  it("lets only one of two edits of one course at the same moment take its last room", async () => {
+    const { client, courseId } = await fullishCourse(COURSE_MAX_CARDS / 50 - 2, 50);
+    await ok(createDeck(client, courseId, { name: "Filler", description: "d", cards: cards(5) }));
+    const first = await ok(createDeck(client, courseId, { name: "First", description: "d", cards: cards(40) }));
+    const second = await ok(createDeck(client, courseId, { name: "Second", description: "d", cards: cards(40) }));
+    const secondCards = (await getDeck(client, second.id)).flashcards.map((card) => card.id);
+    // 15 cards of room: each edit adds 10 (the second deletes 2 of its own and adds 12).
+    const replies = await Promise.all([
+      client.put(`/api/decks/${first.id}`, { name: "First", description: "d", added: cards(10) }),
+      client.put(`/api/decks/${second.id}`, {
+        name: "Second",
+        description: "d",
+        deleted: secondCards.slice(0, 2),
+        added: cards(12),
+      }),
+    ]);
+    expect(replies.map((res) => res.status).sort()).toEqual([200, 400]);
+    const [total] = await db
+      .select({ n: count() })
+      .from(flashcards)
+      .innerJoin(decks, eq(decks.id, flashcards.deckId))
+      .where(eq(decks.courseId, courseId));
+    expect(total?.n).toBe(COURSE_MAX_CARDS - 15 + 10);
   });
 });

@@ -7,14 +7,17 @@ import { createHash } from "node:crypto";
 import { courses, courseTags, decks, flashcards } from "@server/db/schema";
 import { createUser } from "@server/test/factories";
 import { signedInClient, TestClient } from "@server/test/http-client";
-import { setupTestApp, TEST_ORIGIN } from "@server/test/test-app";
+import { createTestApp, setupTestApp, TEST_ORIGIN } from "@server/test/test-app";
+import { randomId } from "@shared/ids/random-id";
+import { COURSE_MAX_CARDS, EXPORT_RATE_LIMIT } from "@shared/limits";
+import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import initSqlJs from "sql.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { base91, cardGuid, siteKey } from "./anki-ids";
 import { buildAnkiPackage, toAnkiHtml } from "./anki-package";
 import { downloadNames } from "./course-export";
-import { loadCourseExport } from "./exports.service";
+import { createExportRuntime, loadCourseExport } from "./exports.service";
 import { csvField, quizletField } from "./text-formats";
 
 const { app, database } = await setupTestApp();
@@ -340,7 +343,7 @@ describe("export requests", () => {
     for (const user of [new TestClient(app), client]) {
       const res = await download(user, course.id, "csv");
       expect(res.status).toBe(200);
-      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("cache-control")).toBe("no-cache");
     }
   });
 
@@ -391,5 +394,206 @@ describe("export helpers", () => {
   it("fall back to course-<id> when nothing of the name is ASCII", () => {
     expect(downloadNames({ id: 7, name: "日本語" }, "csv")).toEqual({ unicode: "日本語.csv", ascii: "course-7.csv" });
     expect(downloadNames({ id: 7, name: "  /// " }, "txt")).toEqual({ unicode: "course-7.txt", ascii: "course-7.txt" });
+  });
+});
+
+describe("spreadsheet safety (decision 0037)", () => {
+  it("starts the CSV with a UTF-8 BOM and writes every formula-like cell with a leading ', the Deck column too", async () => {
+    const { course, decks: deckRows } = await makeCourse(
+      `=HYPERLINK("http://evil.example","x") ${randomId().slice(0, 4)}`,
+      [
+        {
+          name: "+cmd|' /C calc'!A0",
+          cards: [
+            { question: "=1+1", answer: "@SUM(A1)" },
+            { question: "-2", answer: "\tTab first" },
+            { question: "'=already quoted", answer: "\rCR first" },
+            { question: "plain", answer: "a - b = c" },
+          ],
+        },
+      ],
+    );
+    const res = await download(new TestClient(app), course.id, "csv");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    expect(text.startsWith("\uFEFF#separator:Comma\n#html:false\n")).toBe(true);
+    const records = readCsv(text.slice(1).split("\n").slice(6).join("\n"));
+    const deckCell = `'${course.name}::+cmd|' /C calc'!A0`;
+    expect(records.map((record) => record.slice(0, 3))).toEqual([
+      ["'=1+1", "'@SUM(A1)", deckCell],
+      ["'-2", "'\tTab first", deckCell],
+      ["''=already quoted", "'\rCR first", deckCell],
+      ["plain", "a - b = c", deckCell],
+    ]);
+    expect(records.map((record) => record[3])).toEqual(deckRows[0]?.cards.map((card) => cardGuid(site, card.id)));
+  });
+});
+
+describe("exports off the event loop, cached and limited (decision 0037)", () => {
+  const long = (prefix: string, i: number) => `${prefix}${i} ${"語彙とその意味 ".repeat(70)}`.slice(0, 500);
+
+  /** A course at the card cap, every text as long as allowed: the heaviest export there can be. */
+  async function courseAtCap() {
+    const user = await createUser(db);
+    const [course] = await db
+      .insert(courses)
+      .values({ userId: user.id, name: `At the cap ${randomId().slice(0, 6)}` })
+      .returning();
+    if (!course) throw new Error("no course");
+    const deckRows = await db
+      .insert(decks)
+      .values(
+        Array.from({ length: COURSE_MAX_CARDS / 50 }, (_, i) => ({
+          courseId: course.id,
+          userId: user.id,
+          name: `Deck ${i + 1}`,
+          level: i + 1,
+        })),
+      )
+      .returning();
+    for (const deck of deckRows) {
+      await db.insert(flashcards).values(
+        Array.from({ length: 50 }, (_, i) => ({
+          deckId: deck.id,
+          question: long("Q", i),
+          correctAnswer: long("A", i),
+        })),
+      );
+    }
+    return course;
+  }
+
+  it("answers /api/health while the package of a course at the cap is still being built", async () => {
+    const course = await courseAtCap();
+    // A first package, so that nothing is left to load (sql.js compiles its WebAssembly once).
+    const { course: small } = await makeCourse(`Warm-up ${randomId().slice(0, 6)}`, [{ name: "D", cards: AWKWARD }]);
+    expect((await download(new TestClient(app), small.id, "apkg")).status).toBe(200);
+    let exported = false;
+    const exporting = download(new TestClient(app), course.id, "apkg").then((res) => {
+      exported = true;
+      return res;
+    });
+    // A few reads of our own, queued behind the export's (PGlite runs one at a time): the health
+    // check is sent once the export has read the course. Before decision 0037 the package was then
+    // built on this thread, and the check waited for it.
+    for (let i = 0; i < 3; i++) await db.select({ id: courses.id }).from(courses).where(eq(courses.id, course.id));
+    const health = await new TestClient(app).get("/api/health");
+    expect(health.status).toBe(200);
+    expect(exported).toBe(false);
+    const res = await exporting;
+    expect(res.status).toBe(200);
+    const { collection, rows } = openCollection(new Uint8Array(await res.arrayBuffer()));
+    expect(rows("select count(*) as n from notes")).toEqual([{ n: COURSE_MAX_CARDS }]);
+    collection.close();
+  });
+
+  it("sends the CSV of a large course in pieces, as the worker writes them", async () => {
+    const course = await courseAtCap();
+    const res = await download(new TestClient(app), course.id, "csv");
+    expect(res.status).toBe(200);
+    const reader = res.body?.getReader();
+    const pieces: Uint8Array[] = [];
+    for (let next = await reader?.read(); next && !next.done; next = await reader?.read()) pieces.push(next.value);
+    expect(pieces.length).toBeGreaterThan(1);
+    const text = new TextDecoder().decode(Buffer.concat(pieces));
+    expect(readCsv(text.split("\n").slice(6).join("\n"))).toHaveLength(COURSE_MAX_CARDS);
+  });
+
+  it("sends the same file for an unchanged course (304 to its ETag) and a new one after any change to it", async () => {
+    let clock = Date.parse("2026-03-01T00:00:00Z");
+    // Every build carries its time (the notes' modification time): a rebuilt file differs.
+    const tick = () => {
+      clock += 60_000;
+      return new Date(clock);
+    };
+    const ticking = createTestApp(db, { clock: tick });
+    const { course, decks: deckRows } = await standardCourse();
+    const client = new TestClient(ticking);
+    const fetchPackage = async (headers?: Record<string, string>) => {
+      const res = await client.get(`/api/exports/${course.id}?format=apkg`, headers);
+      return { res, bytes: new Uint8Array(await res.arrayBuffer()), etag: res.headers.get("etag") ?? "" };
+    };
+    const first = await fetchPackage();
+    expect(first.res.headers.get("cache-control")).toBe("no-cache");
+    const second = await fetchPackage();
+    expect(second.etag).toBe(first.etag);
+    expect(Buffer.from(second.bytes).equals(Buffer.from(first.bytes))).toBe(true);
+    const revalidated = await fetchPackage({ "if-none-match": first.etag });
+    expect(revalidated.res.status).toBe(304);
+    expect(revalidated.bytes.byteLength).toBe(0);
+
+    const [firstDeck] = deckRows;
+    const [firstCard] = firstDeck?.cards ?? [];
+    const changes = [
+      () =>
+        db
+          .update(flashcards)
+          .set({ correctAnswer: "changed" })
+          .where(eq(flashcards.id, firstCard?.id ?? 0)),
+      () =>
+        db
+          .update(flashcards)
+          .set({ duration: 7 })
+          .where(eq(flashcards.id, firstCard?.id ?? 0)),
+      () =>
+        db
+          .update(decks)
+          .set({ name: "Renamed" })
+          .where(eq(decks.id, firstDeck?.id ?? 0)),
+      () => db.insert(courseTags).values({ courseId: course.id, tag: `new tag ${randomId().slice(0, 4)}` }),
+      () =>
+        db
+          .update(courses)
+          .set({ name: `Renamed ${randomId().slice(0, 4)}` })
+          .where(eq(courses.id, course.id)),
+      () => db.delete(flashcards).where(eq(flashcards.id, firstCard?.id ?? 0)),
+    ];
+    const etags = new Set([first.etag]);
+    for (const change of changes) {
+      await change();
+      const after = await fetchPackage({ "if-none-match": first.etag });
+      expect(after.res.status).toBe(200);
+      expect(etags.has(after.etag)).toBe(false);
+      etags.add(after.etag);
+    }
+    const { rows } = openCollection((await fetchPackage()).bytes);
+    expect(rows("select count(*) as n from notes")).toEqual([{ n: 8 }]);
+  });
+
+  it(`limits each address to ${EXPORT_RATE_LIMIT.max} exports in ${EXPORT_RATE_LIMIT.windowSeconds / 60} minutes: 429 with Retry-After`, async () => {
+    const { course } = await makeCourse(`Limited ${randomId().slice(0, 6)}`, [{ name: "D", cards: AWKWARD }]);
+    // An app of its own: no other test's builds share its pool.
+    const limited = createTestApp(db);
+    const client = new TestClient(limited);
+    for (let i = 0; i < EXPORT_RATE_LIMIT.max; i++) {
+      const res = await download(client, course.id, "csv");
+      expect(res.status, `${i}: ${await res.text()}`).toBe(200);
+    }
+    const refused = await download(client, course.id, "quizlet");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).error.code).toBe("rate_limited");
+    expect((await download(new TestClient(limited), course.id, "csv")).status).toBe(200);
+  });
+
+  it("answers 503 with Retry-After when every export worker is busy and the queue is full, builds a file once for two asking, and builds again after", async () => {
+    const runtime = createExportRuntime({ workers: 1, queue: 0 });
+    const small = createTestApp(db, {}, { exports: runtime });
+    const big = await courseAtCap();
+    const { course } = await makeCourse(`Waiting ${randomId().slice(0, 6)}`, [{ name: "D", cards: AWKWARD }]);
+    const building = download(new TestClient(small), big.id, "apkg");
+    await vi.waitFor(() => expect(runtime.pool.pending).toBe(1), { timeout: 60_000, interval: 5 });
+    const refused = await download(new TestClient(small), course.id, "csv");
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("10");
+    expect((await refused.json()).error.code).toBe("unavailable");
+    // The same file asked for while it is built waits for that build instead of taking a place.
+    const same = await download(new TestClient(small), big.id, "apkg");
+    expect(same.status).toBe(200);
+    const first = await building;
+    expect(first.status).toBe(200);
+    expect(Buffer.from(await first.arrayBuffer()).equals(Buffer.from(await same.arrayBuffer()))).toBe(true);
+    expect((await download(new TestClient(small), course.id, "csv")).status).toBe(200);
   });
 });

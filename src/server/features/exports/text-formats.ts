@@ -2,9 +2,13 @@
  * The two text exports (docs/decisions/0028-exports.md).
  *
  * CSV: RFC 4180 quoting under Anki's text-file headers, so Anki imports it as it is (decks by the
- * deck column, GUIDs by the GUID column, the course's tags by `#tags:`) and any spreadsheet opens it.
- * Quizlet: its import's default layout, term TAB definition, a card a line.
+ * deck column, GUIDs by the GUID column, the course's tags by `#tags:`) and any spreadsheet opens it:
+ * a UTF-8 byte order mark first (Excel reads Japanese right only with it), every cell made safe from
+ * formula injection (decision 0037). Quizlet: its import's default layout, term TAB definition.
+ *
+ * Both are written a few hundred cards at a time (the worker sends each piece as it is done).
  */
+import { spreadsheetSafeCell } from "@shared/transfer/spreadsheet-cell";
 import { cardGuid } from "./anki-ids";
 import { NOTE_TYPE_NAME } from "./anki-package";
 import { ankiDeckName, ankiTags, type CourseExport } from "./course-export";
@@ -25,9 +29,24 @@ export function csvField(value: string): string {
   return /[",\r\n]|^[#\s]|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-export function buildCsv(course: CourseExport, site: string): string {
+/** Cards written per piece of a streamed export. */
+const CARDS_PER_CHUNK = 250;
+
+/**
+ * Excel takes a CSV without it for the local code page (Shift-JIS in Japan). Anki strips it before
+ * reading `#separator:` since 2.1.58 (rslib `strip_utf8_bom`, decision 0037).
+ */
+export const UTF8_BOM = "\uFEFF";
+
+/** A CSV cell: made safe to open in a spreadsheet (our import undoes it), then quoted if needed. */
+export function csvCell(value: string): string {
+  return csvField(spreadsheetSafeCell(value));
+}
+
+/** The CSV in pieces: the byte order mark and headers, then the cards deck by deck. */
+export function* csvChunks(course: CourseExport, site: string): Generator<string> {
   const tags = ankiTags(course.tags);
-  const lines = [
+  const headers = [
     "#separator:Comma",
     "#html:false",
     // The package's note type, when the collection has it (a package was imported before): a GUID
@@ -38,14 +57,20 @@ export function buildCsv(course: CourseExport, site: string): string {
     `#deck column:${CSV_COLUMNS.indexOf("Deck") + 1}`,
     `#guid column:${CSV_COLUMNS.indexOf("GUID") + 1}`,
   ];
+  yield `${UTF8_BOM}${headers.join("\n")}\n`;
+  let lines: string[] = [];
   for (const deck of course.decks) {
     const deckName = ankiDeckName(course, deck);
     for (const card of deck.cards) {
       const fields = [card.question, card.answer, deckName, cardGuid(site, card.id), String(card.duration)];
-      lines.push(fields.map(csvField).join(","));
+      lines.push(`${fields.map(csvCell).join(",")}\n`);
+      if (lines.length === CARDS_PER_CHUNK) {
+        yield lines.join("");
+        lines = [];
+      }
     }
   }
-  return `${lines.join("\n")}\n`;
+  if (lines.length) yield lines.join("");
 }
 
 /**
@@ -59,10 +84,17 @@ export function quizletField(value: string): string {
     .trim();
 }
 
-/** Every card of the course, deck by deck in level order. */
-export function buildQuizlet(course: CourseExport): string {
-  const lines = course.decks.flatMap((deck) =>
-    deck.cards.map((card) => `${quizletField(card.question)}\t${quizletField(card.answer)}`),
-  );
-  return lines.length ? `${lines.join("\n")}\n` : "";
+/** Every card of the course, deck by deck in level order, in pieces. */
+export function* quizletChunks(course: CourseExport): Generator<string> {
+  let lines: string[] = [];
+  for (const deck of course.decks) {
+    for (const card of deck.cards) {
+      lines.push(`${quizletField(card.question)}\t${quizletField(card.answer)}\n`);
+      if (lines.length === CARDS_PER_CHUNK) {
+        yield lines.join("");
+        lines = [];
+      }
+    }
+  }
+  if (lines.length) yield lines.join("");
 }

@@ -3,9 +3,13 @@ import { courseImports, courses, courseTags, decks, flashcards } from "@server/d
 import type { SessionUser } from "@server/http/session";
 import type { ImportResult, ValidImport } from "@shared/schemas/imports";
 import { and, eq, max } from "drizzle-orm";
+import { ensureCourseRoom } from "../courses/course-size";
 import { lockOwnCourse } from "../courses/courses.service";
 
 /**
+ * The whole import fits the course's cap (decision 0037) or nothing is written: checked under the
+ * course row lock for an existing course, and for a new one (empty) all the same.
+ *
  * The import's id is claimed in `course_imports` inside the same transaction as the course and
  * decks (decision 0027): a resend waits for the first to commit, then finds the row and answers with
  * the same course and decks without creating anything.
@@ -23,6 +27,7 @@ export async function runImport(db: Database, user: SessionUser, input: ValidImp
       return { courseId: done?.courseId ?? 0, deckIds: done?.deckIds ?? [], created: false };
     }
 
+    const adding = { decks: input.decks.length, cards: input.decks.reduce((sum, deck) => sum + deck.cards.length, 0) };
     let courseId: number;
     let level = 0;
     if (input.target.kind === "new") {
@@ -34,9 +39,11 @@ export async function runImport(db: Database, user: SessionUser, input: ValidImp
       if (!row) throw new Error("course insert returned nothing");
       courseId = row.id;
       if (course.tags.length) await tx.insert(courseTags).values(course.tags.map((tag) => ({ courseId, tag })));
+      await ensureCourseRoom(tx, courseId, adding, "import");
     } else {
       courseId = input.target.courseId;
       await lockOwnCourse(tx, user, courseId);
+      await ensureCourseRoom(tx, courseId, adding, "import");
       const [last] = await tx
         .select({ level: max(decks.level) })
         .from(decks)

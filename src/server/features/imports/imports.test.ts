@@ -3,6 +3,7 @@ import { createCourse } from "@server/test/factories";
 import { ok, signedInClient, TestClient } from "@server/test/http-client";
 import { courseSnapshot } from "@server/test/snapshot";
 import { setupTestApp } from "@server/test/test-app";
+import { COURSE_MAX_CARDS, COURSE_MAX_DECKS } from "@shared/limits";
 import type { ImportInput } from "@shared/schemas/imports";
 import { count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -186,5 +187,48 @@ describe("the limits, checked again on the server", () => {
     expect(reply.status).toBe(400);
     expect((await reply.json()).error.message).toBe("The import is too large.");
     expect(await coursesOf(userId)).toBe(0);
+  });
+});
+
+describe("the cap on a course's size (decision 0037)", () => {
+  const existing = (courseId: number, deckList: ImportInput["decks"]): ImportInput => ({
+    importId: crypto.randomUUID(),
+    target: { kind: "existing", courseId },
+    decks: deckList,
+  });
+  const decksOf = (n: number, cardsEach: number) =>
+    Array.from({ length: n }, (_, i) => ({ name: `Imported ${i + 1}`, description: "d", cards: cards(cardsEach) }));
+
+  it("refuses the whole import into a course without room for it, saying the limit and what fits", async () => {
+    const { client, userId } = await signedInClient(app, db);
+    // 170 decks and 4,760 cards: room for 30 decks and 240 cards.
+    const course = await createCourse(db, userId, { decks: 170, cardsPerDeck: 28 });
+    const before = await courseSnapshot(db, course.id);
+    for (const [deckList, params] of [
+      [decksOf(31, 4), { decks: 31, cards: 124, decksFit: 30, cardsFit: 240 }],
+      [decksOf(5, 49), { decks: 5, cards: 245, decksFit: 30, cardsFit: 240 }],
+    ] as const) {
+      const reply = await client.post("/api/imports", existing(course.id, [...deckList]));
+      expect(reply.status).toBe(400);
+      const { error } = await reply.json();
+      expect(error.code).toBe("invalid_request");
+      expect(error.issues).toEqual([{ path: [], key: "validation.course_import_too_large", params }]);
+      expect(error.message).toContain(`${COURSE_MAX_DECKS} decks and ${COURSE_MAX_CARDS} flashcards`);
+    }
+    expect(await courseSnapshot(db, course.id)).toEqual(before);
+    // What fits goes in.
+    expect((await post(client, existing(course.id, decksOf(5, 48)))).status).toBe(201);
+  });
+
+  it("lets only one of two imports at the same moment take a course's last room", async () => {
+    const { client, userId } = await signedInClient(app, db);
+    const course = await createCourse(db, userId, { decks: COURSE_MAX_DECKS - 40, cardsPerDeck: 4 });
+    const replies = await Promise.all([
+      post(client, existing(course.id, decksOf(30, 4))),
+      post(client, existing(course.id, decksOf(30, 4))),
+    ]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 400]);
+    const [own] = await db.select({ n: count() }).from(decks).where(eq(decks.courseId, course.id));
+    expect(own?.n).toBe(COURSE_MAX_DECKS - 10);
   });
 });

@@ -3,8 +3,9 @@ import { ImportLink } from "@client/features/imports/components/import-link";
 import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
+import { COURSE_MAX_DECKS } from "@shared/limits";
 import type { CourseDetail } from "@shared/schemas/course";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useDeleteCourse } from "../api/delete-course";
@@ -21,10 +22,18 @@ export function OwnerActions({ course }: { course: CourseDetail }) {
   const close = () => setOpen(null);
   useEffect(() => preloadOwnerDialogs("course"), []);
   const write = useNeedsConnection();
+  // A course holds at most COURSE_MAX_DECKS decks (decision 0037): at the cap the button says why
+  // it is off. The cap on cards is said by the deck editor when the server refuses the deck.
+  const fullId = useId();
+  const full = course.decks.length >= COURSE_MAX_DECKS;
 
   return (
     <div className={styles.actions}>
-      <Button onClick={() => setOpen("deck")} {...write.control}>
+      <Button
+        onClick={() => setOpen("deck")}
+        {...write.control}
+        {...(full && { disabled: true, "aria-describedby": fullId })}
+      >
         {t("course.create_deck")}
       </Button>
       <ImportLink courseId={course.id} />
@@ -35,6 +44,11 @@ export function OwnerActions({ course }: { course: CourseDetail }) {
         {t("course.delete")}
       </Button>
       {write.reason}
+      {full && (
+        <span id={fullId} className={styles.reason}>
+          {t("validation.course_decks_full")}
+        </span>
+      )}
 
       <Suspense fallback={null}>
         {open === "deck" && <DeckEditorDialog open onClose={close} target={{ kind: "create", courseId: course.id }} />}

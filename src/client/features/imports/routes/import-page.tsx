@@ -10,6 +10,7 @@ import { useMyCourseList } from "@client/features/courses/api/get-my-course-list
 import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
+import { courseRoomIssue } from "@shared/course-room";
 import { randomId } from "@shared/ids/random-id";
 import { defaultFieldChoices, type FieldChoices, usedNoteTypes } from "@shared/transfer/anki-convert";
 import { type ColumnChoice, defaultColumns, textColumns } from "@shared/transfer/csv";
@@ -62,7 +63,7 @@ function ImportForm() {
   const localePath = useLocalePath();
   const [params] = useSearchParams();
   const preselected = Number(params.get("course")) || null;
-  const ids = { source: useId(), file: useId(), target: useId(), reason: useId() };
+  const ids = { source: useId(), file: useId(), target: useId(), reason: useId(), room: useId() };
 
   const [mode, setMode] = useState<"paste" | "file">("paste");
   const [text, setText] = useState("");
@@ -187,6 +188,16 @@ function ImportForm() {
   const encoding = file.kind === "read" && file.content.kind === "table" ? file.content.encoding : null;
   const columnLabel = (name: string | null, i: number) => name ?? t("imports.column_n", { n: i + 1 });
   const cardsReady = Boolean(plan && plan.decks.length > 0);
+  // Said before sending: the chosen course cannot take this many decks or cards (decision 0037).
+  const chosenCourse = target === "existing" ? myCourses.find((course) => course.id === courseId) : undefined;
+  const roomIssue =
+    chosenCourse && plan
+      ? courseRoomIssue(
+          { decks: chosenCourse.deckCount, cards: chosenCourse.cardCount },
+          { decks: plan.decks.length, cards: plan.decks.reduce((sum, deck) => sum + deck.cards.length, 0) },
+          "import",
+        )
+      : null;
 
   return (
     <div className={styles.layout}>
@@ -419,6 +430,11 @@ function ImportForm() {
               ))}
             </SelectField>
           )}
+          {roomIssue && (
+            <p id={ids.room} className={formStyles.fieldError}>
+              {t(roomIssue.key, roomIssue.params)}
+            </p>
+          )}
         </fieldset>
       )}
 
@@ -428,8 +444,8 @@ function ImportForm() {
           {/* Shown but disabled when the preview says nothing can be imported, and refers to why. */}
           <Button
             onClick={() => void submit()}
-            disabled={!cardsReady || runImport.isPending || (target === "existing" && !courseId)}
-            aria-describedby={cardsReady ? undefined : ids.reason}
+            disabled={!cardsReady || runImport.isPending || (target === "existing" && !courseId) || Boolean(roomIssue)}
+            aria-describedby={cardsReady ? (roomIssue ? ids.room : undefined) : ids.reason}
           >
             {runImport.isPending ? t("imports.importing") : t("imports.import_button")}
           </Button>
