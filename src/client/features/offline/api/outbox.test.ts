@@ -73,7 +73,9 @@ function recordingServer() {
   };
 }
 
-describe("outbox", () => {
+// A thousand IndexedDB transactions (fake-indexeddb) take a second alone and several on a loaded
+// 2-core machine running the whole suite: a generous ceiling, never a measure of speed.
+describe("outbox", { timeout: 30_000 }, () => {
   it("sends answers in batches of at most REVIEW_BATCH_MAX, oldest first, and empties", async () => {
     const db = newDb();
     const total = REVIEW_BATCH_MAX * 2 + 1;
