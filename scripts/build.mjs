@@ -59,7 +59,13 @@ export async function buildServer() {
   const outdir = join(root, "dist/server");
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { index: "src/server/index.ts", "initial-data": "src/server/db/initial-data.ts" },
+    entryPoints: {
+      index: "src/server/index.ts",
+      "initial-data": "src/server/db/initial-data.ts",
+      "json-body-worker": "src/server/http/json-body.worker.ts",
+    },
+    // Tells the code it runs from this bundle (the worker is loaded from dist/server, not compiled by tsx).
+    define: { "process.env.SERVER_BUNDLE": '"bundle"' },
     outdir,
     bundle: true,
     packages: "external",

@@ -1,0 +1,63 @@
+/**
+ * Reading a JSON request body that is already within its size limit: the nesting depth first (a
+ * linear scan, so `[[[[…]]]]` never reaches JSON.parse), then strict UTF-8, JSON, and text that
+ * PostgreSQL can store. Used by the request guard on the main thread and by the import's worker.
+ */
+import { JSON_MAX_DEPTH } from "@shared/limits";
+import { hasForbiddenCharacters } from "@shared/schemas/text";
+
+export type JsonProblem = "too_deep" | "not_json" | "forbidden_text";
+export type JsonReading = { ok: true; value: unknown } | { ok: false; problem: JsonProblem };
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_ARRAY = 0x5b;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_ARRAY = 0x5d;
+const CLOSE_OBJECT = 0x7d;
+
+/** True when brackets and braces outside strings nest deeper than `max` (UTF-8 never hides ASCII in a multi-byte character). */
+export function nestsDeeperThan(bytes: Uint8Array, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    if (inString) {
+      if (byte === BACKSLASH) i++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) {
+      inString = true;
+    } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+      if (++depth > max) return true;
+    } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** Depth is bounded before this runs, so the walk is too. */
+function containsForbiddenText(value: unknown): boolean {
+  if (typeof value === "string") return hasForbiddenCharacters(value);
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some(containsForbiddenText);
+  return Object.entries(value).some(([key, item]) => hasForbiddenCharacters(key) || containsForbiddenText(item));
+}
+
+export function readJson(bytes: Uint8Array): JsonReading {
+  if (nestsDeeperThan(bytes, JSON_MAX_DEPTH)) return { ok: false, problem: "too_deep" };
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    return { ok: false, problem: "not_json" };
+  }
+  return containsForbiddenText(value) ? { ok: false, problem: "forbidden_text" } : { ok: true, value };
+}
+
+/** The sentence of each refusal, for the one error shape (400 invalid_request). */
+export const JSON_PROBLEM_MESSAGES: Record<JsonProblem, string> = {
+  too_deep: `The request body nests deeper than ${JSON_MAX_DEPTH} levels.`,
+  not_json: "The request body is not valid JSON in UTF-8.",
+  forbidden_text: "The request holds characters that are not allowed (NUL or an unpaired surrogate).",
+};
