@@ -1,12 +1,13 @@
 /**
- * Reading a JSON request body that is already within its size limit: the nesting depth first (a
- * linear scan, so `[[[[…]]]]` never reaches JSON.parse), then strict UTF-8, JSON, and text that
+ * Reading a JSON request body that is already within its size limit: nesting depth and, for an
+ * import, the count of values first (a linear scan, so neither `[[[[…]]]]` nor a million tiny
+ * objects reaches JSON.parse), then strict UTF-8, JSON, and text that
  * PostgreSQL can store. Used by the request guard on the main thread and by the import's worker.
  */
 import { JSON_MAX_DEPTH } from "@shared/limits";
 import { hasForbiddenCharacters } from "@shared/schemas/text";
 
-export type JsonProblem = "too_deep" | "not_json" | "forbidden_text";
+export type JsonProblem = "too_deep" | "too_many_values" | "not_json" | "forbidden_text";
 export type JsonReading = { ok: true; value: unknown } | { ok: false; problem: JsonProblem };
 
 const QUOTE = 0x22;
@@ -15,10 +16,20 @@ const OPEN_ARRAY = 0x5b;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_ARRAY = 0x5d;
 const CLOSE_OBJECT = 0x7d;
+const COMMA = 0x2c;
 
-/** True when brackets and braces outside strings nest deeper than `max` (UTF-8 never hides ASCII in a multi-byte character). */
-export function nestsDeeperThan(bytes: Uint8Array, max: number): boolean {
+/**
+ * What a linear scan of the bytes finds too much of, before JSON.parse: nesting (brackets and
+ * braces outside strings) deeper than `maxDepth`, or more than `maxValues` values (counted by the
+ * brackets, braces and commas outside strings). UTF-8 never hides ASCII in a multi-byte character.
+ */
+export function jsonShapeExceeds(
+  bytes: Uint8Array,
+  maxDepth: number,
+  maxValues: number,
+): "too_deep" | "too_many_values" | null {
   let depth = 0;
+  let values = 0;
   let inString = false;
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i];
@@ -28,12 +39,15 @@ export function nestsDeeperThan(bytes: Uint8Array, max: number): boolean {
     } else if (byte === QUOTE) {
       inString = true;
     } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
-      if (++depth > max) return true;
+      if (++depth > maxDepth) return "too_deep";
+      if (++values > maxValues) return "too_many_values";
+    } else if (byte === COMMA) {
+      if (++values > maxValues) return "too_many_values";
     } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
       depth--;
     }
   }
-  return false;
+  return null;
 }
 
 /** Depth is bounded before this runs, so the walk is too. */
@@ -44,8 +58,10 @@ function containsForbiddenText(value: unknown): boolean {
   return Object.entries(value).some(([key, item]) => hasForbiddenCharacters(key) || containsForbiddenText(item));
 }
 
-export function readJson(bytes: Uint8Array): JsonReading {
-  if (nestsDeeperThan(bytes, JSON_MAX_DEPTH)) return { ok: false, problem: "too_deep" };
+/** `maxValues`: none for bodies whose size alone keeps JSON.parse short (512 KB); an import's is set. */
+export function readJson(bytes: Uint8Array, maxValues = Number.POSITIVE_INFINITY): JsonReading {
+  const excess = jsonShapeExceeds(bytes, JSON_MAX_DEPTH, maxValues);
+  if (excess) return { ok: false, problem: excess };
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
@@ -58,6 +74,7 @@ export function readJson(bytes: Uint8Array): JsonReading {
 /** The sentence of each refusal, for the one error shape (400 invalid_request). */
 export const JSON_PROBLEM_MESSAGES: Record<JsonProblem, string> = {
   too_deep: `The request body nests deeper than ${JSON_MAX_DEPTH} levels.`,
+  too_many_values: "The request body holds more values than this request can have.",
   not_json: "The request body is not valid JSON in UTF-8.",
   forbidden_text: "The request holds characters that are not allowed (NUL or an unpaired surrogate).",
 };

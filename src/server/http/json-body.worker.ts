@@ -5,10 +5,10 @@
  * main thread receives is bounded by the schema, whatever was sent.
  */
 import { type ApiIssue, issuesFromZod } from "@shared/errors";
-import { importInput } from "@shared/schemas/imports";
+import { IMPORT_MAX_JSON_VALUES, importInput } from "@shared/schemas/imports";
 import { type JsonProblem, readJson } from "./json-body";
 
-export const WORKER_SCHEMAS = { import: importInput } as const;
+export const WORKER_SCHEMAS = { import: { schema: importInput, maxValues: IMPORT_MAX_JSON_VALUES } } as const;
 export type WorkerSchema = keyof typeof WORKER_SCHEMAS;
 
 /** Enough issues to say what to fix; a body wrong in every card would otherwise send thousands. */
@@ -20,9 +20,10 @@ export type WorkerBodyCheck =
   | { ok: false; problem: "invalid"; issues: ApiIssue[] };
 
 export default function checkJsonBody({ bytes, schema }: { bytes: Uint8Array; schema: WorkerSchema }): WorkerBodyCheck {
-  const reading = readJson(bytes);
+  const rules = WORKER_SCHEMAS[schema];
+  const reading = readJson(bytes, rules.maxValues);
   if (!reading.ok) return reading;
-  const result = WORKER_SCHEMAS[schema].safeParse(reading.value);
+  const result = rules.schema.safeParse(reading.value);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, problem: "invalid", issues: issuesFromZod(result.error.issues.slice(0, MAX_ISSUES)) };
 }

@@ -223,6 +223,18 @@ describe("body limits before the body is read (decision 0036)", () => {
     expect((await db.select({ n: count() }).from(courses).where(eq(courses.userId, userId)))[0]?.n).toBe(0);
   });
 
+  it("refuses an import of more values than an import can hold before parsing it", async () => {
+    const { client, userId } = await signedInClient(app, db);
+    const body = `{"importId":"${crypto.randomUUID()}","target":{"kind":"existing","courseId":1},"decks":[${'{"a":1},'.repeat(500_000)}{}]}`;
+    const reply = await rawPost("/api/imports", body, "application/json", cookieOf(client));
+    expect(reply.status).toBe(400);
+    expect((await reply.json()).error).toEqual({
+      code: "invalid_request",
+      message: "The request body holds more values than this request can have.",
+    });
+    expect((await db.select({ n: count() }).from(courses).where(eq(courses.userId, userId)))[0]?.n).toBe(0);
+  });
+
   it("lets JSON as deep as the limit through to the validator", async () => {
     const { client } = await signedInClient(app, db);
     const reply = await rawPost("/api/courses", `{"name":${brackets(31)}}`, "application/json", cookieOf(client));
