@@ -8,7 +8,7 @@ import { JSON_MAX_DEPTH } from "@shared/limits";
 import { hasForbiddenCharacters } from "@shared/schemas/text";
 
 export type JsonProblem = "too_deep" | "too_many_values" | "not_json" | "forbidden_text";
-export type JsonReading = { ok: true; value: unknown } | { ok: false; problem: JsonProblem };
+export type JsonReading = { ok: true; value: unknown; text: string } | { ok: false; problem: JsonProblem };
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -62,13 +62,15 @@ function containsForbiddenText(value: unknown): boolean {
 export function readJson(bytes: Uint8Array, maxValues = Number.POSITIVE_INFINITY): JsonReading {
   const excess = jsonShapeExceeds(bytes, JSON_MAX_DEPTH, maxValues);
   if (excess) return { ok: false, problem: excess };
+  let text: string;
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    value = JSON.parse(text);
   } catch {
     return { ok: false, problem: "not_json" };
   }
-  return containsForbiddenText(value) ? { ok: false, problem: "forbidden_text" } : { ok: true, value };
+  return containsForbiddenText(value) ? { ok: false, problem: "forbidden_text" } : { ok: true, value, text };
 }
 
 /** The sentence of each refusal, for the one error shape (400 invalid_request). */

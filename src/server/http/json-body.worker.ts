@@ -1,8 +1,8 @@
 /**
  * The import's body read and validated off the main thread (decision 0036): up to 8 MB of JSON
  * costs a few hundred milliseconds to decode, parse, scan and validate when shaped to be costly.
- * Only a value that passed the schema goes back (zod keeps none of the unknown keys), so what the
- * main thread receives is bounded by the schema, whatever was sent.
+ * Only the text of a body that passed goes back: the route parses it again (Hono's validators read
+ * the text), which the value count keeps short, and validates it, which the schema keeps short.
  */
 import { type ApiIssue, issuesFromZod } from "@shared/errors";
 import { IMPORT_MAX_JSON_VALUES, importInput } from "@shared/schemas/imports";
@@ -15,7 +15,7 @@ export type WorkerSchema = keyof typeof WORKER_SCHEMAS;
 const MAX_ISSUES = 100;
 
 export type WorkerBodyCheck =
-  | { ok: true; value: unknown }
+  | { ok: true; text: string }
   | { ok: false; problem: JsonProblem }
   | { ok: false; problem: "invalid"; issues: ApiIssue[] };
 
@@ -24,6 +24,6 @@ export default function checkJsonBody({ bytes, schema }: { bytes: Uint8Array; sc
   const reading = readJson(bytes, rules.maxValues);
   if (!reading.ok) return reading;
   const result = rules.schema.safeParse(reading.value);
-  if (result.success) return { ok: true, value: result.data };
+  if (result.success) return { ok: true, text: reading.text };
   return { ok: false, problem: "invalid", issues: issuesFromZod(result.error.issues.slice(0, MAX_ISSUES)) };
 }

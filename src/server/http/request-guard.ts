@@ -22,7 +22,7 @@ import { hasForbiddenCharacters } from "@shared/schemas/text";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env";
 import { errorResponse, invalidRequest } from "./errors";
-import { JSON_PROBLEM_MESSAGES, type JsonReading, readJson } from "./json-body";
+import { JSON_PROBLEM_MESSAGES, readJson } from "./json-body";
 import type { WorkerSchema } from "./json-body.worker";
 import { checkBodyInWorker } from "./json-body-pool";
 import { requireUser } from "./session";
@@ -138,11 +138,10 @@ export const requestGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
         c.header("Retry-After", "5");
         return errorResponse(c, "unavailable", "The server is busy reading other imports. Please try again shortly.");
       }
-      if (!check.ok && check.problem === "invalid") {
-        const { code, message, issues } = invalidRequest(check.issues);
-        return errorResponse(c, code, message, { issues });
-      }
-      return await accept(c, next, check);
+      if (check.ok) return await accept(c, next, check.text);
+      if (check.problem !== "invalid") return errorResponse(c, "invalid_request", JSON_PROBLEM_MESSAGES[check.problem]);
+      const { code, message, issues } = invalidRequest(check.issues);
+      return errorResponse(c, code, message, { issues });
     } finally {
       const left = (importsInFlight.get(user.id) ?? 1) - 1;
       if (left > 0) importsInFlight.set(user.id, left);
@@ -154,15 +153,20 @@ export const requestGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (bytes === "too_large") return tooLarge(c, rule.maxBytes);
   if (bytes.length === 0) return next(); // e.g. POST /api/progress/:deckId carries no body
   if (!isJson(contentType)) return notJsonType(c);
-  return accept(c, next, readJson(bytes));
+  const reading = readJson(bytes);
+  if (!reading.ok) return errorResponse(c, "invalid_request", JSON_PROBLEM_MESSAGES[reading.problem]);
+  return accept(c, next, reading.text);
 };
 
 const notJsonType = (c: Context<AppEnv>) =>
   errorResponse(c, "invalid_request", "The request body must be JSON (Content-Type: application/json).");
 
-/** A body read once: the validators take the parsed value instead of parsing the text again. */
-function accept(c: Context<AppEnv>, next: () => Promise<void>, reading: JsonReading) {
-  if (!reading.ok) return errorResponse(c, "invalid_request", JSON_PROBLEM_MESSAGES[reading.problem]);
-  c.req.bodyCache.json = Promise.resolve(reading.value);
+/**
+ * A body read once: Hono's validators and the auth library's limiter take its text from the cache
+ * (`c.req.json()` parses the cached text) instead of reading and decoding the stream again.
+ */
+function accept(c: Context<AppEnv>, next: () => Promise<void>, text: string) {
+  // Hono keeps promises in the cache (its type says the values).
+  c.req.bodyCache.text = Promise.resolve(text) as unknown as string;
   return next();
 }
