@@ -15,17 +15,21 @@ describe("GET /api/health", () => {
 
   it("reports a stall of the event loop in its delay", async () => {
     await app.request("/api/health"); // starts the monitor, if no test did
-    // Its first tick only starts the count: let it tick before the loop is blocked.
-    await new Promise((done) => setTimeout(done, 100));
     const blockedMs = 300;
-    const until = performance.now() + blockedMs;
-    while (performance.now() < until) {
-      // the event loop is blocked, as a long synchronous task would block it
+    let maxMs = 0;
+    // The monitor's first tick only starts its count, and a busy machine may delay that tick:
+    // block until the stall is seen (the first block usually suffices).
+    for (let attempt = 0; attempt < 10 && maxMs < blockedMs - 20; attempt++) {
+      await new Promise((done) => setTimeout(done, 100));
+      const until = performance.now() + blockedMs;
+      while (performance.now() < until) {
+        // the event loop is blocked, as a long synchronous task would block it
+      }
+      // The monitor's timer notes the delay once the loop runs again.
+      await new Promise((done) => setTimeout(done, 30));
+      maxMs = (await (await app.request("/api/health")).json()).eventLoopDelay.maxMs;
     }
-    // The monitor's timer notes the delay once the loop runs again.
-    await new Promise((done) => setTimeout(done, 30));
-    const { eventLoopDelay } = await (await app.request("/api/health")).json();
-    expect(eventLoopDelay.maxMs).toBeGreaterThanOrEqual(blockedMs - 20);
+    expect(maxMs).toBeGreaterThanOrEqual(blockedMs - 20);
   });
 
   it("answers 503 unavailable, with Retry-After, when the database is away", async () => {
