@@ -65,7 +65,7 @@ export async function buildServer() {
       "json-body-worker": "src/server/http/json-body.worker.ts",
     },
     // Tells the code it runs from this bundle (the worker is loaded from dist/server, not compiled by tsx).
-    define: { "process.env.SERVER_BUNDLE": '"bundle"' },
+    define: { "process.env.SERVER_BUNDLE": '"1"' },
     outdir,
     bundle: true,
     packages: "external",

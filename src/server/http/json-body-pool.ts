@@ -12,7 +12,7 @@ export const JSON_WORKER_MAX_QUEUE = 4;
 
 // The bundle (scripts/build.mjs) defines SERVER_BUNDLE and builds the worker beside itself; from
 // the sources (tests, npm run dev) tsx compiles it.
-const bundled = process.env.SERVER_BUNDLE === "bundle";
+const bundled = process.env.SERVER_BUNDLE === "1";
 
 let pool: Piscina | undefined;
 
