@@ -66,10 +66,11 @@ export async function buildServer() {
     entryPoints: {
       index: "src/server/index.ts",
       "initial-data": "src/server/db/initial-data.ts",
-      // Export files are built in worker threads (src/server/features/exports/export-pool.ts).
+      // Worker threads: export files (features/exports/export-pool.ts) and import bodies (http/json-body-pool.ts).
       "export-worker": "src/server/features/exports/export-worker.ts",
+      "json-body-worker": "src/server/http/json-body.worker.ts",
     },
-    // Tells the server it runs bundled, so it starts dist/server/export-worker.js, not the source.
+    // Tells the server it runs bundled, so it starts the workers from dist/server, not the sources.
     define: { "process.env.SERVER_BUNDLE": '"1"' },
     outdir,
     bundle: true,

@@ -7,7 +7,6 @@ import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { createAuth } from "./auth";
@@ -37,8 +36,6 @@ import { originGuard } from "./http/origin-guard";
 import { requestGuard } from "./http/request-guard";
 import { englishText } from "./i18n";
 import type { Mailer } from "./mail";
-
-const MAX_BODY_BYTES = 512 * 1024;
 
 /**
  * index.html's one inline script, which sets the colour scheme before the first paint (decision
@@ -136,17 +133,7 @@ export function createApp({ db, config, mailer, clientDir, exports = createExpor
     await next();
   });
   app.use("/api/*", originGuard(config.trustedOrigins));
-  // The largest real request (a 50-card deck) is well under this. Reads skip it: merely looking at
-  // the body makes the Node adapter build a full Request, a tenth of a hot read's CPU.
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => errorResponse(c, "invalid_request", "The request is too large."),
-  });
-  // An import (many decks in one request) has a larger limit of its own (features/imports).
-  const ownLimit = (path: string) => path === "/api/imports";
-  app.use("/api/*", (c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" || ownLimit(c.req.path) ? next() : limitBody(c, next),
-  );
+  // Sign-in where a body is only for the signed-in, then the body's size, then its JSON (decision 0036).
   app.use("/api/*", requestGuard);
   // Replies that carry sessions or personal data must never sit in a shared or browser cache.
   for (const path of ["/api/auth/*", "/api/profile/*", "/api/me/*", "/api/reviews/*", "/api/stats/*"])

@@ -15,6 +15,7 @@ import { openDatabase } from "./db/client";
 import { initialDataFolder } from "./db/initial-data";
 import { seedDemo } from "./db/seed-demo";
 import { type Env, EnvError, loadEnv } from "./env";
+import { eventLoopDelay } from "./event-loop-delay";
 import { createMailer } from "./mail";
 
 const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
@@ -43,6 +44,8 @@ async function main() {
   // `npm start` builds the client first; under `npm run dev` Vite serves it instead.
   const hasClient = existsSync(join(clientDir, "index.html"));
   if (!hasClient) console.warn("The web client is not built: serving the API only (npm run build builds it).");
+  // A line in the log when the event loop stalls (also on GET /api/health).
+  eventLoopDelay((line) => console.warn(line));
   const config = await resolveConfig(env);
   const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const app = createApp({ db: database.db, config, mailer, clientDir: hasClient ? clientDir : undefined });

@@ -15,6 +15,7 @@ export const errorCodes = [
   "forbidden",
   "not_found",
   "conflict",
+  "too_large",
   "rate_limited",
   "internal",
   "unavailable",

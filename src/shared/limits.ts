@@ -104,3 +104,15 @@ export const LIMIT_TEXT_VARIABLES = {
   courseMaxDecks: COURSE_MAX_DECKS,
   courseMaxCards: COURSE_MAX_CARDS,
 } as const;
+
+/**
+ * The largest body any API request may send, in bytes; the import has its own (IMPORT_MAX_BODY_BYTES).
+ * The largest real one (a 50-card deck of 500-character texts) is well under it.
+ */
+export const API_MAX_BODY_BYTES = 512 * 1024;
+/**
+ * How deeply a JSON body may nest. The deepest real body, an import, nests four levels
+ * (`{decks:[{cards:[{…}]}]}`); 32 leaves room for any shape the API may grow, and a body is
+ * refused by a linear scan before JSON.parse or any walk over it sees `[[[[…]]]]`.
+ */
+export const JSON_MAX_DEPTH = 32;

@@ -9,6 +9,7 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

@@ -5,7 +5,12 @@
  * Each run sends FUZZ_RUNS fresh random requests (fast-check prints the seed of a failure, so it
  * can be replayed with FUZZ_SEED). It fails on any 5xx, on a reply not in the one error shape, on a
  * request that hangs, and on a refused request that changed the signed-in users' data.
+ * The import and review endpoints get a second run of their own: bodies over the limit (declared
+ * or chunked), nested past the depth limit, and sent without a session (decision 0036).
  */
+
+import { API_MAX_BODY_BYTES } from "@shared/limits";
+import { IMPORT_MAX_BODY_BYTES } from "@shared/schemas/imports";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -381,6 +386,148 @@ describe("fuzzing every endpoint", () => {
         numRuns: FUZZ_RUNS,
         seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
         // A failure is reported as found: shrinking against a live app would take minutes.
+        endOnFailure: true,
+      },
+    );
+  }, 300_000);
+});
+
+// ------------------------------------------------------------------ the bulk endpoints (0036)
+
+const BULK_FUZZ_RUNS = Number(process.env.BULK_FUZZ_RUNS ?? 80);
+const KB = 1024;
+const CHUNK = 64 * KB;
+const bulkEndpoints = [
+  "POST /api/imports",
+  "POST /api/reviews",
+  "POST /api/reviews/batch",
+  "PUT /api/reviews/settings",
+];
+const limitOf = (path: string) => (path === "/api/imports" ? IMPORT_MAX_BODY_BYTES : API_MAX_BODY_BYTES);
+
+/** Bytes handed out a chunk at a time as they are read, from a prefix and then filler, never built whole. */
+function lazyBody(prefix: Uint8Array, totalBytes: number): ReadableStream<Uint8Array> {
+  const filler = new Uint8Array(CHUNK).fill(0x78); // "x": the inside of a string that never ends
+  let sent = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (sent >= totalBytes) return controller.close();
+        const piece = sent === 0 ? prefix : filler.subarray(0, Math.min(CHUNK, totalBytes - sent));
+        sent += piece.byteLength;
+        controller.enqueue(piece);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** The whole body, sent in chunks without a Content-Length (as `Transfer-Encoding: chunked`). */
+function chunked(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        controller.enqueue(bytes.subarray(at, at + CHUNK));
+        at += CHUNK;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * Users of their own: the first run may sign the shared actors out (it fuzzes sign-out and
+ * revoke-sessions too), and these requests must meet a live session.
+ */
+const bulkActors = await Promise.all(
+  [0, 1].map(async () => {
+    const { client, userId, email } = await signedInClient(app, db);
+    const course = await createCourse(db, userId, { decks: 1 });
+    const deckId = course.decks[0]?.id ?? 0;
+    return { client, userId, email, courseId: course.id, deckId, cardId: await firstCard(deckId) };
+  }),
+);
+const bulkActorIds = `{${bulkActors.map((a) => a.userId).join(",")}}`;
+const bulkFingerprint = async () =>
+  (await queryRows<{ hash: string }>(db, sql`select fuzz_fingerprint(${bulkActorIds}::text[]) as hash`))[0]?.hash;
+
+const bulkAbuse = fc.record({
+  endpoint: fc.constantFrom(...bulkEndpoints),
+  /** -1: a visitor, without a cookie. */
+  actor: fc.constantFrom(-1, 0, 1),
+  shape: fc.oneof(
+    fc.record({
+      kind: fc.constant("oversized" as const),
+      extra: fc.nat(2 * 1024 * KB),
+      declared: fc.boolean(),
+    }),
+    fc.record({
+      kind: fc.constant("nested" as const),
+      depth: fc.oneof(fc.integer({ min: 33, max: 64 }), fc.integer({ min: 65, max: 200_000 })),
+      open: fc.constantFrom("[", '{"a":'),
+      /** Inside the valid body's first list (decks, reviews) or the whole body. */
+      inside: fc.boolean(),
+      streamed: fc.boolean(),
+    }),
+  ),
+});
+
+function nestedBody(depth: number, open: string, inside: boolean, valid: Record<string, unknown>): string {
+  const close = open === "[" ? "]" : "}";
+  const deep = `${open.repeat(depth)}0${close.repeat(depth)}`;
+  if (!inside) return deep;
+  const list = Object.keys(valid).find((key) => Array.isArray(valid[key])) ?? "padding";
+  return JSON.stringify({ ...valid, [list]: "DEEP" }).replace('"DEEP"', `[${deep}]`);
+}
+
+describe("fuzzing the import and review endpoints with oversized, nested and anonymous bodies", () => {
+  it(`answers ${BULK_FUZZ_RUNS} abusive bodies with a clean 4xx, without a write or a hang`, async () => {
+    await fc.assert(
+      fc.asyncProperty(bulkAbuse, async ({ endpoint, actor: actorIndex, shape }) => {
+        const [method = "POST", path = ""] = endpoint.split(" ");
+        const actor = bulkActors[actorIndex];
+        const target = actor ?? bulkActors[0];
+        const [valid] = target ? (VALID_REQUESTS[endpoint]?.(target) ?? []) : [];
+        const headers: Record<string, string> = {
+          origin: TEST_ORIGIN,
+          "content-type": "application/json",
+          "x-forwarded-for": "10.9.9.9",
+        };
+        if (actor) headers.cookie = [...actor.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+
+        let body: ReadableStream<Uint8Array> | Uint8Array;
+        let expected: number;
+        if (shape.kind === "oversized") {
+          const size = limitOf(path) + 1 + shape.extra;
+          body = lazyBody(new TextEncoder().encode('{"padding":"'), size);
+          if (shape.declared) headers["content-length"] = String(size);
+          expected = 413;
+        } else {
+          const bytes = new TextEncoder().encode(nestedBody(shape.depth, shape.open, shape.inside, valid?.body ?? {}));
+          body = shape.streamed ? chunked(bytes) : bytes;
+          expected = bytes.length > limitOf(path) ? 413 : 400;
+        }
+        if (!actor) expected = 401;
+
+        const what = `${endpoint} as ${actor ? "a user" : "a visitor"}: ${JSON.stringify(shape)}`;
+        const before = await bulkFingerprint();
+        const request = app.request(path, { method, headers, body, duplex: "half" } as RequestInit);
+        const res = await withTimeout(Promise.resolve(request), what);
+        const reply = await withTimeout(res.text(), what);
+        if (res.status !== expected)
+          throw new Error(`${what} → ${res.status}, not ${expected}: ${reply.slice(0, 300)}`);
+        const parsed = JSON.parse(reply);
+        if (typeof parsed?.error?.code !== "string" || typeof parsed?.error?.message !== "string") {
+          throw new Error(`${what} → ${res.status} not in the one error shape: ${reply.slice(0, 300)}`);
+        }
+        if ((await bulkFingerprint()) !== before)
+          throw new Error(`${what} → ${res.status} but the users' data changed`);
+      }),
+      {
+        numRuns: BULK_FUZZ_RUNS,
+        seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined,
         endOnFailure: true,
       },
     );

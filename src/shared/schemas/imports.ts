@@ -35,3 +35,9 @@ export interface ImportResult {
 
 /** Bodies of an import can be large (40 decks of 50 cards): this path has its own limit. */
 export const IMPORT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+/**
+ * The most JSON values (objects, arrays and the items between commas) an import's body may hold:
+ * 40 decks of 50 three-field cards come to about 8,300; a body of a million tiny objects is
+ * refused by counting, before it is parsed.
+ */
+export const IMPORT_MAX_JSON_VALUES = 20_000;

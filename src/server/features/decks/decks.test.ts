@@ -112,8 +112,8 @@ describe("creating a deck", () => {
   it("refuses a body of megabytes", async () => {
     const { client, courseId } = await owner();
     const res = await postDeck(client, courseId, { name: "x".repeat(2_000_000), description: "d", cards: cards(4) });
-    expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toBe("The request is too large.");
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toEqual({ code: "too_large", message: "The request is larger than 512 KB." });
   });
 
   it("answers 404 for a deck that does not exist", async () => {

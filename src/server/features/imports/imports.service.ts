@@ -64,16 +64,18 @@ export async function runImport(db: Database, user: SessionUser, input: ValidImp
       )
       .returning({ id: decks.id, level: decks.level });
     created.sort((a, b) => a.level - b.level);
-    await tx.insert(flashcards).values(
-      input.decks.flatMap((deck, i) =>
+    // A statement per deck: one of 2,000 cards took Drizzle most of a second of the main thread to
+    // build, stalling every request; between these the event loop serves others (decision 0036).
+    for (const [i, deck] of input.decks.entries()) {
+      await tx.insert(flashcards).values(
         deck.cards.map((card) => ({
           deckId: created[i]?.id ?? 0,
           question: card.question,
           correctAnswer: card.answer,
           duration: card.duration,
         })),
-      ),
-    );
+      );
+    }
     const deckIds = created.map((d) => d.id);
     await tx.update(courseImports).set({ courseId, deckIds }).where(thisImport);
     return { courseId, deckIds, created: true };

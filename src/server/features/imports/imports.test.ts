@@ -184,8 +184,8 @@ describe("the limits, checked again on the server", () => {
   it("refuses a body over the import's own limit", async () => {
     const { client, userId } = await signedInClient(app, db);
     const reply = await client.post("/api/imports", { ...newCourse([]), padding: "x".repeat(9 * 1024 * 1024) });
-    expect(reply.status).toBe(400);
-    expect((await reply.json()).error.message).toBe("The import is too large.");
+    expect(reply.status).toBe(413);
+    expect((await reply.json()).error).toEqual({ code: "too_large", message: "The request is larger than 8192 KB." });
     expect(await coursesOf(userId)).toBe(0);
   });
 });
