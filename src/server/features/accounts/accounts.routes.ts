@@ -14,7 +14,8 @@ import { runAuthRequest } from "./auth-request";
 import { AUTH_LIMITS, hitRateLimit } from "./rate-limit";
 
 /**
- * The per-address limit, before the body is read. Per-account limits need the body and live in
+ * The per-address limit, before the auth library reads the body (the request guard has only
+ * checked it: at most 512 KB of well-formed JSON, decision 0036). Per-account limits need the body and live in
  * Better Auth's before-hook (auth.ts), which sees it parsed whatever its format; the client address
  * travels there with the request (auth-request.ts).
  */

@@ -137,7 +137,7 @@ export function settledIds(results: readonly AnswerOutcome[]): string[] {
 }
 
 /**
- * How long the server asked to wait (a 429 or 503 with Retry-After), in milliseconds; null when it
+ * How long the server asked to wait (its Retry-After), in milliseconds; null when it
  * did not. The outbox keeps everything meanwhile.
  */
 export function retryDelayMs(error: unknown): number | null {

@@ -33,7 +33,7 @@ let waiting = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let running: Promise<void> | undefined;
 let again = false;
-/** Until when the server asked this device to wait (429 or 503 with Retry-After); 0: it did not. */
+/** Until when the server asked this device to wait (a 429's Retry-After; a 503 is retried as usual); 0: it did not. */
 let pausedUntil = 0;
 
 /** The answers of a batch that a validation error names (`reviews.<index>.…`); all when none is named. */
