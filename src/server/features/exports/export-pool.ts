@@ -9,7 +9,7 @@
  */
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
-import { workerFile } from "../../workers/worker-file";
+import { workerFile } from "@server/workers/worker-file";
 import type { ExportJob, ExportPiece, ExportTask } from "./export-worker";
 
 export interface ExportPoolOptions {
