@@ -16,18 +16,23 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export function spawnServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+/** The server from its sources, as the tests and `npm run dev` run it. */
+const SOURCE_ENTRY = ["--import", "tsx", "src/server/index.ts"];
+/** The production bundle (scripts/build.mjs), as `npm start` runs it. */
+export const BUNDLE_ENTRY = ["dist/server/index.js"];
+
+export function spawnServer(env: Record<string, string>, entry = SOURCE_ENTRY): ChildProcess {
+  return spawn(process.execPath, entry, {
     cwd: root,
     env: { ...process.env, NODE_ENV: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, entry = SOURCE_ENTRY): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), "flashcards-e2e-"));
-  const child = spawnServer({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env });
+  const child = spawnServer({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...env }, entry);
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));

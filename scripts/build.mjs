@@ -56,7 +56,7 @@ export async function buildClient() {
 }
 
 /** Packages the server bundle imports instead of containing (see buildServer). */
-const KEEP_EXTERNAL = ["@electric-sql/pglite", "@electric-sql/pglite/*", "sql.js", "pg-native"];
+const KEEP_EXTERNAL = ["@electric-sql/pglite", "@electric-sql/pglite/*", "sql.js", "piscina", "pg-native"];
 
 export async function buildServer() {
   const esbuild = await import("esbuild");
@@ -70,14 +70,15 @@ export async function buildServer() {
       "export-worker": "src/server/features/exports/export-worker.ts",
       "json-body-worker": "src/server/http/json-body.worker.ts",
     },
-    // Tells the server it runs bundled, so it starts the workers from dist/server, not the sources.
+    // Tells the server it runs bundled, so workers/worker-file.ts starts the workers from dist/server.
     define: { "process.env.SERVER_BUNDLE": '"1"' },
     outdir,
     bundle: true,
     // The packages go into the bundle: Node's ES module loader spent ~0.8 s of CPU at every start
     // finding, reading and linking their ~900 files one by one (decision 0040). Left as imports:
     // the packages that read files of their own beside their code (PGlite's and sql.js's
-    // WebAssembly and data files) and pg's optional native binding.
+    // WebAssembly and data files, piscina's worker script, found from its __dirname) and pg's
+    // optional native binding.
     external: [...KEEP_EXTERNAL],
     platform: "node",
     format: "esm",

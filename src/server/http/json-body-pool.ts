@@ -5,23 +5,17 @@
  * Started on the first large body, so start-up does not pay for it.
  */
 import { Piscina } from "piscina";
+import { workerFile } from "../workers/worker-file";
 import type { WorkerBodyCheck, WorkerSchema } from "./json-body.worker";
 
 /** Bodies waiting for the worker beyond the one it reads; each is at most 8 MB. */
 export const JSON_WORKER_MAX_QUEUE = 4;
 
-// The bundle (scripts/build.mjs) defines SERVER_BUNDLE and builds the worker beside itself; from
-// the sources (tests, npm run dev) tsx compiles it.
-const bundled = process.env.SERVER_BUNDLE === "1";
-
 let pool: Piscina | undefined;
 
 function jsonBodyPool(): Piscina {
   pool ??= new Piscina({
-    filename: bundled
-      ? new URL("../../../dist/server/json-body-worker.js", import.meta.url).href
-      : new URL("./json-body.worker.ts", import.meta.url).href,
-    execArgv: bundled ? [] : ["--import", "tsx"],
+    ...workerFile("json-body-worker", new URL("./json-body.worker.ts", import.meta.url)),
     minThreads: 0,
     maxThreads: 1,
     maxQueue: JSON_WORKER_MAX_QUEUE,

@@ -1,9 +1,10 @@
 /**
- * The worker thread that builds export files (export-pool.ts, decision 0037). It gets the course
- * as read by the main thread and answers with the file's bytes: the text formats a few hundred
- * cards at a time, so the reply streams while the rest is written; the .apkg whole (a zip).
+ * The worker thread that builds export files (export-pool.ts, decision 0037), run by Piscina. It
+ * gets the course as read by the main thread and posts the file's bytes on the task's port: the
+ * text formats a few hundred cards at a time, so the reply streams while the rest is written; the
+ * .apkg whole (a zip). A null after the last piece; a failed build rejects the task.
  */
-import { parentPort } from "node:worker_threads";
+import type { MessagePort } from "node:worker_threads";
 import type { ExportFormat } from "@shared/schemas/exports";
 import { buildAnkiPackage } from "./anki-package";
 import type { CourseExport } from "./course-export";
@@ -18,28 +19,24 @@ export interface ExportJob {
   now: number;
 }
 
-export type ExportWorkerMessage =
-  | { kind: "chunk"; bytes: Uint8Array<ArrayBuffer> }
-  | { kind: "done" }
-  | { kind: "error"; message: string };
+export interface ExportTask {
+  job: ExportJob;
+  /** Where the pieces go (transferred with the task). */
+  port: MessagePort;
+}
 
-const port = parentPort;
-if (port) {
-  const send = (bytes: Uint8Array<ArrayBuffer>) =>
-    port.postMessage({ kind: "chunk", bytes } satisfies ExportWorkerMessage, [bytes.buffer]);
-  port.on("message", async (job: ExportJob) => {
-    try {
-      if (job.format === "apkg") {
-        // A copy typed as the transfer wants it (a plain ArrayBuffer underneath).
-        send(new Uint8Array(await buildAnkiPackage(job.course, { site: job.site, now: new Date(job.now) })));
-      } else {
-        const encoder = new TextEncoder();
-        const chunks = job.format === "csv" ? csvChunks(job.course, job.site) : quizletChunks(job.course);
-        for (const text of chunks) send(encoder.encode(text));
-      }
-      port.postMessage({ kind: "done" } satisfies ExportWorkerMessage);
-    } catch (error) {
-      port.postMessage({ kind: "error", message: String(error) } satisfies ExportWorkerMessage);
-    }
-  });
+/** A piece of the file, or null when it is complete. */
+export type ExportPiece = Uint8Array<ArrayBuffer> | null;
+
+export default async function buildExport({ job, port }: ExportTask): Promise<void> {
+  const send = (piece: ExportPiece) => port.postMessage(piece, piece ? [piece.buffer] : []);
+  if (job.format === "apkg") {
+    // A copy typed as the transfer wants it (a plain ArrayBuffer underneath).
+    send(new Uint8Array(await buildAnkiPackage(job.course, { site: job.site, now: new Date(job.now) })));
+  } else {
+    const encoder = new TextEncoder();
+    const chunks = job.format === "csv" ? csvChunks(job.course, job.site) : quizletChunks(job.course);
+    for (const text of chunks) send(encoder.encode(text));
+  }
+  send(null);
 }
