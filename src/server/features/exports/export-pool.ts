@@ -8,8 +8,8 @@
  * while, and never lets them keep the process alive.
  */
 import { MessageChannel } from "node:worker_threads";
-import { Piscina } from "piscina";
 import { workerFile } from "@server/workers/worker-file";
+import { Piscina } from "piscina";
 import type { ExportJob, ExportPiece, ExportTask } from "./export-worker";
 
 export interface ExportPoolOptions {

@@ -164,27 +164,27 @@ export async function exportCourse(
 
   const place = runtime.pool.reserve();
   if (!place) return { kind: "busy" };
-  let course: CourseExport;
-  try {
-    course = await loadCourseExport(db, courseId);
-  } catch (error) {
-    place.release();
-    throw error;
-  }
-  const job = { format, course, site: siteKey(origin), now: now.getTime() };
   const pieces: Uint8Array<ArrayBuffer>[] = [];
   const onPiece = { send: (_bytes: Uint8Array<ArrayBuffer>) => {} };
-  const built = place
-    .run(job, (bytes) => {
+  const build = async () => {
+    let course: CourseExport;
+    try {
+      course = await loadCourseExport(db, courseId);
+    } catch (error) {
+      place.release();
+      throw error;
+    }
+    await place.run({ format, course, site: siteKey(origin), now: now.getTime() }, (bytes) => {
       pieces.push(bytes);
       onPiece.send(bytes);
-    })
-    .then(() => {
-      const bytes = joinBytes(pieces);
-      runtime.cache.set({ slot, key: etag, bytes });
-      return bytes;
-    })
-    .finally(() => runtime.building.delete(`${slot}|${etag}`));
+    });
+    const bytes = joinBytes(pieces);
+    runtime.cache.set({ slot, key: etag, bytes });
+    return bytes;
+  };
+  // Registered before the course is read, so a second request for this file meanwhile waits for
+  // this build instead of taking another place (or being told the pool is full).
+  const built = build().finally(() => runtime.building.delete(`${slot}|${etag}`));
   runtime.building.set(`${slot}|${etag}`, built);
 
   if (format === "apkg") return { kind: "file", ...file, body: await built };
