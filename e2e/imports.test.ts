@@ -3,10 +3,17 @@ import { mkdtemp, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createDeckFixture } from "../harness/fixtures";
 import { signUpConfirmed } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
+import { FOUR_CARDS } from "./support/study";
 
 const session = setupBrowser();
+/**
+ * A signed-in page for the tests that are not about signing up: the account is made through the API
+ * from an address of its own, so the browser's sign-ups stay under the per-address limit.
+ */
+const importer = async () => session.signedInPage((await createDeckFixture(session.baseURL, FOUR_CARDS)).cookie);
 const fixtures = join(import.meta.dirname, "../test/fixtures/import");
 
 const quizlet = ["perro\tdog", "gato\tcat", "pájaro\tbird", "pez\tfish", "caballo\thorse"].join("\n");
@@ -58,8 +65,7 @@ describe("importing cards", () => {
   });
 
   it("says plainly that 3 cards cannot be imported, with no count of 0 decks and no 'nothing is lost', and disables Import", async () => {
-    const page = await session.newPage();
-    await signUpConfirmed(page, "en", "toofew");
+    const page = await importer();
     await page.goto("/en/import");
     await page.getByLabel("Cards as text").fill(["perro\tdog", "gato\tcat", "pez\tfish"].join("\n"));
     const preview = page.getByRole("region", { name: "Preview" });
@@ -115,8 +121,7 @@ describe("importing cards", () => {
   });
 
   it("reads our own CSV export back: no Deck or GUID column to choose, nothing lost, display times kept", async () => {
-    const page = await session.newPage();
-    await signUpConfirmed(page, "en", "owncsv");
+    const page = await importer();
     await page.goto("/en/import");
     await page.getByLabel(/^A file/).check();
     const csv = [
@@ -180,8 +185,7 @@ describe("importing cards", () => {
   });
 
   it("reads a CSV with a header row, quoted new lines and Japanese, with a column picker", async () => {
-    const page = await session.newPage();
-    await signUpConfirmed(page, "en", "csv");
+    const page = await importer();
     await page.goto("/en/import");
     await page.getByLabel(/^A file/).check();
     await page.getByLabel("File", { exact: true }).setInputFiles(join(fixtures, "japanese-quoted.csv"));
