@@ -13,6 +13,7 @@ import { type Answer, applyAnswer, type Grade, type Memory, replay } from "@shar
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { REVIEW_LIMITS } from "./review-limits";
+import { toSnapshot } from "./reviews.service";
 
 const { database } = await setupTestApp();
 const { db } = database;
@@ -85,14 +86,7 @@ describe("a late answer on a card with a very long log", () => {
         cardId: card,
         courseId: deck.courseId,
         mode: "flip",
-        memoryDue: memory.due,
-        memoryStability: memory.stability,
-        memoryDifficulty: memory.difficulty,
-        memoryState: memory.state,
-        memoryReps: memory.reps,
-        memoryLapses: memory.lapses,
-        memoryLearningSteps: memory.learningSteps,
-        memoryScheduledDays: memory.scheduledDays,
+        ...toSnapshot(memory),
       });
     }
     await db.insert(reviewLog).values(rows);

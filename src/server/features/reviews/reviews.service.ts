@@ -258,7 +258,8 @@ const snapshotColumns = {
   memoryScheduledDays: reviewLog.memoryScheduledDays,
 };
 
-function toSnapshot(memory: Memory): SnapshotColumns {
+/** The log row's columns holding the memory right after its answer (also used by tests to store old data). */
+export function toSnapshot(memory: Memory): SnapshotColumns {
   return {
     memoryDue: memory.due,
     memoryStability: memory.stability,
