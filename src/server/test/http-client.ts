@@ -7,11 +7,11 @@
  */
 import { createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { ApiErrorBody } from "@shared/errors";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { type ClientResponse, hc } from "hono/client";
 import type { ApiType, createApp } from "../app";
 import type { Database } from "../db/client";
-import { mailOutbox, sessions } from "../db/schema";
+import { mailOutbox, sessions, users } from "../db/schema";
 import { createUser, type UserFixtureOptions } from "./factories";
 import { TEST_ORIGIN, testConfig } from "./test-app";
 
@@ -85,6 +85,22 @@ export async function ok<R extends ClientResponse<unknown, any, any>>(reply: R |
 }
 
 /** The links of the newest mail to `email`, as paths on this server. */
+/** Mails kept in the outbox for `email`. */
+export async function mailCount(db: Database, email: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.recipient, email));
+  return row?.n ?? 0;
+}
+
+/** Sessions open for the account of `email`. */
+export async function sessionCount(db: Database, email: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(users.email, email));
+  return row?.n ?? 0;
+}
+
 export async function latestMailLinks(db: Database, email: string): Promise<string[]> {
   const [mail] = await db
     .select({ links: mailOutbox.links })

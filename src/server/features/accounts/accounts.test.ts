@@ -1,9 +1,9 @@
 import type { Database } from "@server/db/client";
 import { mailOutbox, sessions, userProfiles, users, verifications } from "@server/db/schema";
 import { createUser, TEST_PASSWORD } from "@server/test/factories";
-import { latestMailLinks, signInAs, TestClient, uniqueEmail } from "@server/test/http-client";
+import { latestMailLinks, mailCount, signInAs, TestClient, uniqueEmail } from "@server/test/http-client";
 import { createTestApp, openTestDatabase, setupTestApp } from "@server/test/test-app";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 const { app, database } = await setupTestApp();
@@ -22,8 +22,6 @@ async function account(signedIn?: TestClient, target: Database = db) {
 }
 
 const session = async (c: TestClient) => (await c.get("/api/auth/get-session")).json();
-const mailCount = async (email: string) =>
-  (await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.recipient, email)))[0]?.n ?? 0;
 
 describe("sign-up", () => {
   it("lowercases the email, mails a confirmation link that ends on /confirm-signup and signs in", async () => {
@@ -98,7 +96,7 @@ describe("sign-up", () => {
         issues: [{ path: ["password"], key: "auth.password_too_common" }],
       });
       expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
-      expect(await mailCount(email)).toBe(0);
+      expect(await mailCount(db, email)).toBe(0);
     },
   );
 
@@ -117,7 +115,7 @@ describe("sign-in and sign-out", () => {
     const res = await c.post("/api/auth/sign-in/email", { email, password: "long-enough-1" });
     expect(res.status).toBe(403);
     expect((await res.json()).error).toMatchObject({ code: "forbidden", reason: "EMAIL_NOT_VERIFIED" });
-    expect(await mailCount(email)).toBe(2);
+    expect(await mailCount(db, email)).toBe(2);
     expect(await session(c)).toBeNull();
   });
 
@@ -278,7 +276,7 @@ describe("password recovery", () => {
     const stranger = await requestReset(client(), unknown);
     expect(known.status).toBe(stranger.status);
     expect(await known.json()).toEqual(await stranger.json());
-    expect(await mailCount(unknown)).toBe(0);
+    expect(await mailCount(db, unknown)).toBe(0);
     const [link] = await latestMailLinks(db, email);
     expect(link).toMatch(/^\/reset-password\?token=[^&]+&email=/);
     expect(new URL(link ?? "", "http://x").searchParams.get("email")).toBe(email);
@@ -467,7 +465,7 @@ describe("stored colour scheme (decision 0033)", () => {
       expect(error.code).toBe("invalid_request");
       expect(error.issues).toEqual([{ path: ["theme"], key: "validation.invalid_value" }]);
       expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
-      expect(await mailCount(email)).toBe(0);
+      expect(await mailCount(db, email)).toBe(0);
     }
   });
 
