@@ -20,6 +20,8 @@
  *   BENCH_LOG_ROWS       answers stored on the card of the late-answer input (default 120000)
  *   BENCH_DATABASES      "postgres", "pglite" or "both" (default both; environment only)
  *   BENCH_POSTGRES       server to create the database on (default postgres://postgres@127.0.0.1:5432)
+ *   BENCH_ONLY           run only the inputs whose label contains this text (default all; environment only)
+ *   BENCH_SERVER_NODE_ARGS  Node options of the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  */
 import { type ChildProcess, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -43,8 +45,13 @@ import { startProcess, stop, stopChildrenOnExit } from "./lib/processes";
 const WINDOW_S = option("BENCH_WINDOW", 10);
 const COURSE_CARDS = option("BENCH_COURSE_CARDS", 20_000);
 const LOG_ROWS = option("BENCH_LOG_ROWS", 120_000);
+/** Stored answers a day on the late-answer card: under CARD_ANSWERS_PER_DAY_MAX (50), as a learner's. */
+const LOG_ANSWERS_PER_DAY = 30;
+/** The span of the card's newest 25 stored answers: a late answer in it replays at most 30 steps. */
+const LATE_WINDOW_MS = (25 / LOG_ANSWERS_PER_DAY) * 864e5;
 const DATABASES = (process.env.BENCH_DATABASES ?? "both").toLowerCase();
 const POSTGRES = process.env.BENCH_POSTGRES ?? "postgres://postgres@127.0.0.1:5432";
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 
 const TARGET_P99_MS = 100;
 const PROBE_EVERY_MS = 20;
@@ -155,7 +162,7 @@ class Server {
   async start() {
     this.child = await startProcess(
       "the server",
-      [join(root, "dist/server/index.js")],
+      [...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []), join(root, "dist/server/index.js")],
       {
         NODE_ENV: "production",
         SEED_DEMO: "false",
@@ -254,16 +261,20 @@ async function prepare(db: Database, log: (line: string) => void): Promise<Fixtu
   const lateCardId = lateDeck?.[0] as number;
   const floodCards = await addCourse(db, flooder.id, 4, 50);
 
-  // The long log: LOG_ROWS answers over the last 300 days up to an hour ago; the memory row says
-  // the last one was applied, so an answer from two days ago is late and replays the card's log.
+  // The long log: LOG_ROWS answers, LOG_ANSWERS_PER_DAY a day (under the per-card daily cap, so a
+  // late answer finds room on its day) up to an hour ago, each with the memory snapshot stored since
+  // 0038; the memory row says the last one was applied, so an earlier answer is late.
   const started = Date.now();
   await db.execute(sql`
-    insert into review_log (id, user_id, card_id, course_id, mode, grade, answered_at, received_at)
-    select gen_random_uuid(), ${learner.id}, ${lateCardId}, d.course_id, 'review', 1 + (g % 4),
-      now() - interval '1 hour' - make_interval(secs => (${LOG_ROWS} - g) * (25920000.0 / ${LOG_ROWS})),
-      now() - interval '1 hour'
-    from generate_series(1, ${LOG_ROWS}) g, (select course_id from decks where id = (
-      select deck_id from flashcards where id = ${lateCardId})) d`);
+    insert into review_log (id, user_id, card_id, course_id, mode, grade, answered_at, received_at,
+      memory_due, memory_stability, memory_difficulty, memory_state, memory_reps, memory_lapses,
+      memory_learning_steps, memory_scheduled_days)
+    select gen_random_uuid(), ${learner.id}, ${lateCardId}, d.course_id, 'review', 1 + (g % 4), t.at,
+      now() - interval '1 hour', t.at + interval '10 days', 10, 5, 'review', g, 0, 0, 10
+    from generate_series(1, ${LOG_ROWS}) g
+      cross join lateral (select now() - interval '1 hour'
+        - make_interval(secs => (${LOG_ROWS} - g) * (86400.0 / ${LOG_ANSWERS_PER_DAY})) as at) t,
+      (select course_id from decks where id = (select deck_id from flashcards where id = ${lateCardId})) d`);
   const [last] = await queryRows<{ at: Date; course: number }>(
     db,
     sql`select max(answered_at) as at, min(course_id) as course from review_log where card_id = ${lateCardId}`,
@@ -281,7 +292,7 @@ async function prepare(db: Database, log: (line: string) => void): Promise<Fixtu
     learningSteps: 0,
     scheduledDays: 30,
     lastReview: new Date(last?.at ?? Date.now()),
-    introducedAt: new Date(Date.now() - 300 * 864e5),
+    introducedAt: new Date(Date.now() - (LOG_ROWS / LOG_ANSWERS_PER_DAY + 1) * 864e5),
   });
   log(`  ${LOG_ROWS.toLocaleString("en")} answers stored on card ${lateCardId} (${Date.now() - started} ms)`);
   return {
@@ -618,19 +629,34 @@ const SCENARIOS: Scenario[] = [
     }),
   },
   {
-    label: `late answers, one at a time, on a card with ${LOG_ROWS.toLocaleString("en")} stored answers`,
-    run: repeated(1, async (ctx, signal) => {
-      const answer = {
-        id: randomUUID(),
-        cardId: ctx.fixtures.lateCardId,
-        mode: "review",
-        grade: 3,
-        answeredAt: new Date(Date.now() - 2 * 864e5).toISOString(),
-      };
-      const headers = json(ctx.fixtures.cookies.learner, ctx.base);
-      const init = { method: "POST", headers, body: JSON.stringify(answer) };
-      return (await fetchOutcome(`${ctx.base}/api/reviews`, init, signal)).outcome;
-    }),
+    label: `late answers, one at a time, on a card with ${LOG_ROWS.toLocaleString("en")} stored answers (every other one among its newest 25, the others up to a year back)`,
+    run: async (ctx, signal, report) => {
+      const statuses = new Map<string, number>();
+      let k = 0;
+      await repeated(1, async (c, s) => {
+        // Among the newest 25 the answer is replayed from a snapshot; further back it is recorded
+        // without counting (decision 0038). Both read the same bounded window of the log.
+        k += 1;
+        const back = k % 2 === 1 ? 3.6e6 + Math.random() * LATE_WINDOW_MS : 3.6e6 + Math.random() * 360 * 864e5;
+        const answer = {
+          id: randomUUID(),
+          cardId: c.fixtures.lateCardId,
+          mode: "review",
+          grade: 3,
+          answeredAt: new Date(Date.now() - back).toISOString(),
+        };
+        const headers = json(c.fixtures.cookies.learner, c.base);
+        const init = { method: "POST", headers, body: JSON.stringify({ reviews: [answer] }) };
+        const { outcome, body } = await fetchOutcome(`${c.base}/api/reviews/batch`, init, s);
+        if (outcome === "200" && body) {
+          const [result] = (JSON.parse(body) as { results: { status: string; reason?: string }[] }).results;
+          const status = [result?.status, result?.reason].filter(Boolean).join(": ");
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
+        return outcome;
+      })(ctx, signal, report);
+      return [...statuses].map(([status, n]) => `${n.toLocaleString("en")} ${status}`).join(", ");
+    },
   },
   {
     label: "answer flood: batches of 500 from one account, 4 connections",
@@ -856,6 +882,8 @@ async function benchOne(target: Target, log: (line: string) => void): Promise<Ro
         await server.start();
         await recover(server);
       }
+      const named = typeof scenario.label === "function" ? scenario.label(ctx) : scenario.label;
+      if (ONLY && !named.toLowerCase().includes(ONLY)) continue;
       await scenario.setUp?.(ctx, log);
       const label = typeof scenario.label === "function" ? scenario.label(ctx) : scenario.label;
       const row = await measure(server, probe, label, (signal, report) => scenario.run(ctx, signal, report), WINDOW_S);

@@ -203,7 +203,7 @@ async function withinDailyCap(
   for (const answer of candidates) counts.set(`${answer.cardId} ${utcDay(answer.answeredAt)}`, 0);
   const pairs = [...counts.keys()].map((key) => {
     const [cardId = "0", day = ""] = key.split(" ");
-    return sql`(${key}::text, ${Number(cardId)}::int, ${`${day}T00:00:00Z`}::timestamptz)`;
+    return { key, cardId: Number(cardId), day: `${day}T00:00:00Z` };
   });
   const stored = await queryRows<{ key: string; count: number }>(
     tx,
@@ -211,12 +211,12 @@ async function withinDailyCap(
       select v.key, (
         select count(*)::int from (
           select 1 from ${reviewLog} r
-          where r.user_id = ${userId} and r.card_id = v.card_id
+          where r.user_id = ${userId} and r.card_id = v."cardId"
             and r.answered_at >= v.day and r.answered_at < v.day + interval '1 day'
           limit ${CARD_ANSWERS_PER_DAY_MAX}
         ) as day_answers
       ) as count
-      from (values ${sql.join(pairs, sql`, `)}) as v(key, card_id, day)`,
+      from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as v(key text, "cardId" int, day timestamptz)`,
   );
   for (const row of stored) counts.set(row.key, Number(row.count));
 
@@ -471,28 +471,45 @@ async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAn
     memoryRows.push({ userId, cardId, courseId, ...plan.memory, introducedAt });
   }
 
-  await tx.insert(reviewLog).values(inserts);
+  await insertLogRows(tx, inserts);
   if (snapshots.length > 0) await redoSnapshots(tx, userId, snapshots);
-  if (memoryRows.length === 0) return;
-  const excluded = (column: string) => sql.raw(`excluded.${column}`);
-  await tx
-    .insert(cardMemory)
-    .values(memoryRows)
-    .onConflictDoUpdate({
-      target: [cardMemory.userId, cardMemory.cardId],
-      set: {
-        due: excluded("due"),
-        stability: excluded("stability"),
-        difficulty: excluded("difficulty"),
-        state: excluded("state"),
-        reps: excluded("reps"),
-        lapses: excluded("lapses"),
-        learningSteps: excluded("learning_steps"),
-        scheduledDays: excluded("scheduled_days"),
-        lastReview: excluded("last_review"),
-        introducedAt: excluded("introduced_at"),
-      },
-    });
+  if (memoryRows.length > 0) await upsertMemoryRows(tx, memoryRows);
+}
+
+// A batch's rows travel as one JSON parameter: building 500 rows' worth of separate parameters
+// kept the event loop busier than the database's own work (bench:abuse, the answer flood).
+
+const SNAPSHOT_TYPES = `"memoryDue" timestamptz, "memoryStability" float8, "memoryDifficulty" float8,
+  "memoryState" text, "memoryReps" int, "memoryLapses" int, "memoryLearningSteps" int, "memoryScheduledDays" int`;
+
+async function insertLogRows(tx: Transaction, rows: (typeof reviewLog.$inferInsert)[]) {
+  await tx.execute(sql`
+    insert into ${reviewLog} (id, user_id, card_id, course_id, mode, grade, response_ms, answered_at,
+      received_at, counted, memory_due, memory_stability, memory_difficulty, memory_state, memory_reps,
+      memory_lapses, memory_learning_steps, memory_scheduled_days)
+    select id, "userId", "cardId", "courseId", mode, grade, "responseMs", "answeredAt", "receivedAt",
+      counted, "memoryDue", "memoryStability", "memoryDifficulty", "memoryState", "memoryReps",
+      "memoryLapses", "memoryLearningSteps", "memoryScheduledDays"
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+      id uuid, "userId" text, "cardId" int, "courseId" int, mode text, grade smallint, "responseMs" int,
+      "answeredAt" timestamptz, "receivedAt" timestamptz, counted boolean, ${sql.raw(SNAPSHOT_TYPES)})`);
+}
+
+async function upsertMemoryRows(tx: Transaction, rows: MemoryRow[]) {
+  await tx.execute(sql`
+    insert into ${cardMemory} (user_id, card_id, course_id, due, stability, difficulty, state, reps,
+      lapses, learning_steps, scheduled_days, last_review, introduced_at)
+    select "userId", "cardId", "courseId", due, stability, difficulty, state, reps, lapses,
+      "learningSteps", "scheduledDays", "lastReview", "introducedAt"
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+      "userId" text, "cardId" int, "courseId" int, due timestamptz, stability float8, difficulty float8,
+      state text, reps int, lapses int, "learningSteps" int, "scheduledDays" int, "lastReview" timestamptz,
+      "introducedAt" timestamptz)
+    on conflict (user_id, card_id) do update set
+      due = excluded.due, stability = excluded.stability, difficulty = excluded.difficulty,
+      state = excluded.state, reps = excluded.reps, lapses = excluded.lapses,
+      learning_steps = excluded.learning_steps, scheduled_days = excluded.scheduled_days,
+      last_review = excluded.last_review, introduced_at = excluded.introduced_at`);
 }
 
 /** Stored answers after a late one get the snapshots of the replay: one statement, one parameter. */
@@ -504,9 +521,6 @@ async function redoSnapshots(tx: Transaction, userId: string, snapshots: { id: s
       memory_difficulty = v."memoryDifficulty", memory_state = v."memoryState", memory_reps = v."memoryReps",
       memory_lapses = v."memoryLapses", memory_learning_steps = v."memoryLearningSteps",
       memory_scheduled_days = v."memoryScheduledDays"
-    from jsonb_to_recordset(${values}::jsonb) as v(
-      id uuid, "memoryDue" timestamptz, "memoryStability" float8, "memoryDifficulty" float8,
-      "memoryState" text, "memoryReps" int, "memoryLapses" int, "memoryLearningSteps" int,
-      "memoryScheduledDays" int)
+    from jsonb_to_recordset(${values}::jsonb) as v(id uuid, ${sql.raw(SNAPSHOT_TYPES)})
     where r.user_id = ${userId} and r.id = v.id`);
 }
