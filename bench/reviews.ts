@@ -23,6 +23,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { cpus, loadavg, totalmem } from "node:os";
+import { REVIEW_LIMITS } from "@server/features/reviews/review-limits";
 import { freePort } from "@server/test/processes";
 import { type Memory, nextIntervals } from "@shared/memory/scheduler";
 import autocannon from "autocannon";
@@ -95,6 +96,7 @@ async function answers(
   writers: Writer[],
   batch: number,
   countRows: () => Promise<number>,
+  maxRequests?: number,
 ): Promise<Row> {
   let next = 0;
   const before = await countRows();
@@ -103,6 +105,7 @@ async function answers(
     url: base,
     connections: CONNECTIONS,
     duration: DURATION,
+    ...(maxRequests ? { maxOverallRequests: maxRequests } : {}),
     requests: [
       {
         method: "POST",
@@ -134,7 +137,7 @@ async function answers(
   return {
     figure: label,
     rps: result.requests.average,
-    answers: written / DURATION,
+    answers: written / result.duration,
     p50: result.latency.p50,
     p95: result.latency.p97_5,
     p99: result.latency.p99,
@@ -350,7 +353,18 @@ async function main() {
   const writers = data.writers.map((w, i) => ({ cookie: cookieOf(`w${i}`), cards: w.cards, turn: 0 }));
   log(`Recording answers: ${CONNECTIONS} connections, ${DURATION} s a figure, ${writers.length} learners in turn…`);
   await run(answers(`answers one by one, ${writers.length} learners`, app, writers, 1, countRows));
-  await run(answers("answers one by one, one learner", app, writers.slice(0, 1), 1, countRows));
+  // One learner may send 1,200 requests in 10 minutes (decision 0038): the figure stops before.
+  const oneLearnerRequests = REVIEW_LIMITS.requests.max - 200;
+  await run(
+    answers(
+      `answers one by one, one learner (${oneLearnerRequests} requests at most)`,
+      app,
+      writers.slice(0, 1),
+      1,
+      countRows,
+      oneLearnerRequests,
+    ),
+  );
   await run(answers(`batches of ${BATCH}, ${writers.length} learners`, app, writers, BATCH, countRows));
 
   await stopAll();
