@@ -2,7 +2,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { createDeckFixture } from "../harness/fixtures";
 import { BUNDLE_ENTRY, spawnServer, startServer } from "../harness/server";
 
@@ -70,4 +70,33 @@ describe("server process", () => {
       await server.stop();
     }
   }, 180_000);
+});
+
+describe("the installable app's files", () => {
+  // #23: only top-level public files were served; the icons in /icons/ came back as the app's HTML.
+  it("serves every file both manifests name, each with its own type, and a 404 for a missing icon", async () => {
+    const base = inject("baseURL");
+    for (const manifest of ["/manifest.webmanifest", "/manifest-ja.webmanifest"]) {
+      const reply = await fetch(`${base}${manifest}`);
+      expect(reply.status, manifest).toBe(200);
+      expect(reply.headers.get("content-type"), manifest).toMatch(/^application\/manifest\+json/);
+      const { icons, start_url } = (await reply.json()) as {
+        icons: { src: string; type: string }[];
+        start_url: string;
+      };
+      expect(icons.length, manifest).toBeGreaterThanOrEqual(3);
+      for (const icon of icons) {
+        const file = await fetch(new URL(icon.src, `${base}${manifest}`));
+        expect(file.status, icon.src).toBe(200);
+        expect(file.headers.get("content-type"), icon.src).toBe(icon.type);
+        // A PNG's signature: the file itself, not a page.
+        expect([...new Uint8Array(await file.arrayBuffer()).slice(0, 4)], icon.src).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      }
+      const start = await fetch(new URL(start_url, `${base}${manifest}`));
+      expect(start.status, start_url).toBe(200);
+      expect(start.headers.get("content-type"), start_url).toMatch(/^text\/html/);
+    }
+    const missing = await fetch(`${base}/icons/missing-icon.png`);
+    expect(missing.status).toBe(404);
+  });
 });

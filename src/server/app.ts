@@ -2,7 +2,7 @@
  * The Hono application: the JSON API under /api and, when a built client is given, the web app
  * for every other path (index.html for client routes). Built per process, with no global state.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -178,8 +178,16 @@ function serveClient(app: Hono<AppEnv>, clientDir: string) {
   });
   app.use("/assets/*", serveStatic({ root, precompressed: true }));
   app.get("/assets/*", (c) => c.text("Not found", 404));
-  // Files from src/client/public, if any, sit at the top level.
+  // Files from src/client/public: at the top level, and in its folders (the manifest's icons). A
+  // missing file in a folder is a 404, not the app's HTML with a 200 (an install would take it).
   app.get("/:file{[^/]+\\.[a-z0-9]+}", serveStatic({ root }));
+  const publicFolders = readdirSync(clientDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== "assets")
+    .map((entry) => entry.name);
+  for (const folder of publicFolders) {
+    app.get(`/${folder}/*`, serveStatic({ root }));
+    app.get(`/${folder}/*`, (c) => c.text("Not found", 404));
+  }
 
   let indexHtml: string | undefined;
   app.get("*", async (c) => {
