@@ -107,8 +107,8 @@ function entryGraph() {
   const onlyThroughIndex =
     /[\\/]@tanstack[\\/](?:react-query|query-core)[\\/].*(?:[mM]utation(?!Cache)|[iI]nfinite|[qQ]ueries)/;
   // A few bytes that lazy screens and their loaders share would each be a chunk and a request of
-  // their own: the query-key factories and the keyboard-shortcut hook ride along instead.
-  const smallShared = /[\\/]src[\\/]client[\\/](?:features[\\/][^\\/]+[\\/]api[\\/]keys|lib[\\/]use-hotkeys)\.ts$/;
+  // their own: the query keys (core/cache/keys.ts) and the keyboard-shortcut hook ride along instead.
+  const smallShared = /[\\/]src[\\/]client[\\/](?:core[\\/]cache[\\/]keys|lib[\\/]use-hotkeys)\.ts$/;
   return {
     plugin,
     inEntryGraph: (id: string) => (modules.has(id) && !onlyThroughIndex.test(id)) || smallShared.test(id),

@@ -4,11 +4,11 @@
  * window focus, and when another tab signs in or out.
  */
 
+import { accountKeys } from "@client/core/cache/keys";
 import { useChangeLanguage } from "@client/lib/use-language";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import { type SessionUser, sessionQuery } from "./api/get-session";
-import { accountKeys } from "./api/keys";
 
 interface SessionState {
   user: SessionUser | null;
