@@ -13,7 +13,7 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { Loading } from "../components/loading";
 import type { MyCourseList } from "../core/cache/keys";
-import { sessionQuery } from "../features/accounts/api/get-session";
+import { sessionQuery } from "../core/session/get-session";
 import { courseQuery } from "../features/courses/api/get-course";
 import { mostFollowedCoursesQuery } from "../features/courses/api/get-most-followed-courses";
 import { deckQuery } from "../features/decks/api/get-deck";

@@ -1,5 +1,5 @@
 import type { MyCourseList } from "@client/core/cache/keys";
-import { whileSignedIn } from "@client/features/accounts/api/get-session";
+import { whileSignedIn } from "@client/core/session/get-session";
 import type { CourseListSort } from "@shared/schemas/course";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { myCourseListQuery } from "./my-course-list-query";

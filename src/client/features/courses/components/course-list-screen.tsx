@@ -3,7 +3,7 @@ import formStyles from "@client/components/form.module.css";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import type { MyCourseList } from "@client/core/cache/keys";
-import { useSession } from "@client/features/accounts/session";
+import { useSession } from "@client/core/session/session";
 import { LoadFailed } from "@client/features/offline/components/load-failed";
 import { useLocalePath } from "@client/lib/use-language";
 import { type ReactNode, useId } from "react";

@@ -1,6 +1,6 @@
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
-import { useSession } from "@client/features/accounts/session";
+import { useSession } from "@client/core/session/session";
 import { ExportButton } from "@client/features/exports/components/export-button";
 import { FollowStar } from "@client/features/follows/components/follow-star";
 import { KeepOfflineSwitch } from "@client/features/offline/components/keep-offline-switch";

@@ -1,7 +1,7 @@
 import { Button, buttonClass } from "@client/components/button";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
-import { useSession } from "@client/features/accounts/session";
+import { useSession } from "@client/core/session/session";
 import { ConfirmByNameDialog, DeckEditorDialog, preloadOwnerDialogs } from "@client/features/courses/owner-dialogs";
 import { LoadFailed } from "@client/features/offline/components/load-failed";
 import { useNeedsConnection } from "@client/features/offline/components/needs-connection";

@@ -1,5 +1,5 @@
-import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
-import { useSession } from "@client/features/accounts/session";
+import { useAuthDialog } from "@client/core/session/auth-dialog";
+import { useSession } from "@client/core/session/session";
 import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
 import { lazyComponent } from "@client/lib/lazy";
 import type { CourseDetail } from "@shared/schemas/course";

@@ -1,5 +1,5 @@
 import { homeKeys } from "@client/core/cache/keys";
-import { whileSignedIn } from "@client/features/accounts/api/get-session";
+import { whileSignedIn } from "@client/core/session/get-session";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";

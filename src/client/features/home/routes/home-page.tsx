@@ -1,8 +1,8 @@
 import { Button } from "@client/components/button";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
-import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
-import { useSession } from "@client/features/accounts/session";
+import { useAuthDialog } from "@client/core/session/auth-dialog";
+import { useSession } from "@client/core/session/session";
 import { CourseGrid } from "@client/features/courses/components/course-grid";
 import { LoadFailed } from "@client/features/offline/components/load-failed";
 import { DueToday } from "@client/features/reviews/components/due-today";

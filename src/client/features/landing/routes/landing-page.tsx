@@ -5,8 +5,8 @@
  */
 
 import { buttonClass } from "@client/components/button";
-import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
-import { useSession } from "@client/features/accounts/session";
+import { useAuthDialog } from "@client/core/session/auth-dialog";
+import { useSession } from "@client/core/session/session";
 import { useMostFollowedCourses } from "@client/features/courses/api/get-most-followed-courses";
 import { CourseCard } from "@client/features/courses/components/course-card";
 import gridStyles from "@client/features/courses/components/course-card.module.css";

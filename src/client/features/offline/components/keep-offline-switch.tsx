@@ -1,4 +1,4 @@
-import { useSession } from "@client/features/accounts/session";
+import { useSession } from "@client/core/session/session";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
 import type { CourseDetail } from "@shared/schemas/course";

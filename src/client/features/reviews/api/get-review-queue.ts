@@ -1,5 +1,5 @@
 import { type ReviewScope, reviewKeys } from "@client/core/cache/keys";
-import { whileSignedIn } from "@client/features/accounts/api/get-session";
+import { whileSignedIn } from "@client/core/session/get-session";
 import { loadWithOfflineCopy, reviewQueueCopy } from "@client/features/offline/api/offline-copy";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";

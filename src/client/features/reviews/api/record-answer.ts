@@ -1,5 +1,5 @@
 import { reviewKeys } from "@client/core/cache/keys";
-import { useSession } from "@client/features/accounts/session";
+import { useSession } from "@client/core/session/session";
 import { randomId } from "@shared/ids/random-id";
 import type { Grade } from "@shared/memory/scheduler";
 import type { ReviewMode } from "@shared/schemas/review";

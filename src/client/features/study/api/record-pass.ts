@@ -1,5 +1,5 @@
 import { refresh } from "@client/core/cache/refresh";
-import { useSession } from "@client/features/accounts/session";
+import { useSession } from "@client/core/session/session";
 import { VISITOR } from "@client/features/offline/api/offline-db";
 import { recordPassOffline, sendWaitingPass } from "@client/features/offline/api/sync";
 import type { DeckDetail } from "@shared/schemas/deck";
