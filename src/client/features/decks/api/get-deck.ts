@@ -1,5 +1,5 @@
 import { deckKeys } from "@client/core/cache/keys";
-import { deckCopy, loadWithOfflineCopy } from "@client/features/offline/api/offline-copy";
+import { deckCopy, loadWithOfflineCopy } from "@client/core/offline/offline-copy";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery } from "@tanstack/react-query";

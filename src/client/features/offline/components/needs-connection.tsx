@@ -1,6 +1,6 @@
+import { useOnline } from "@client/core/offline/network";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useOnline } from "../api/network";
 import styles from "./offline.module.css";
 
 /**

@@ -1,6 +1,6 @@
 import { type ReviewScope, reviewKeys } from "@client/core/cache/keys";
+import { loadWithOfflineCopy, reviewQueueCopy } from "@client/core/offline/offline-copy";
 import { whileSignedIn } from "@client/core/session/get-session";
-import { loadWithOfflineCopy, reviewQueueCopy } from "@client/features/offline/api/offline-copy";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
