@@ -122,7 +122,7 @@ function entryGraph() {
  * in code: one file saves a course page's first visit 0.7 KiB (decision 0034).
  */
 const coursePageParts =
-  /[\\/]src[\\/]client[\\/]features[\\/](?:follows[\\/]components[\\/]follow-star\.tsx|offline[\\/]components[\\/]load-failed\.tsx|courses[\\/]routes[\\/]course-page\.module\.css)$/;
+  /[\\/]src[\\/]client[\\/](?:features[\\/]follows[\\/]components[\\/]follow-star\.tsx|components[\\/]load-failed\.tsx|features[\\/]courses[\\/]routes[\\/]course-page\.module\.css)$/;
 
 /**
  * React Router's package sends every bundler to its development build (its `exports` name no

@@ -27,7 +27,7 @@ const FIRST_SCREEN_FILES: Record<FirstScreenPart, string[]> = {
     "features/courses/components/create-course-button.tsx",
     "features/search/components/search-button.tsx",
     "features/offline/components/offline-banner.tsx",
-    "features/offline/components/needs-connection.tsx",
+    "components/needs-connection.tsx",
   ],
   landing: ["features/landing/routes/landing-page.tsx"],
   course: [
@@ -35,7 +35,7 @@ const FIRST_SCREEN_FILES: Record<FirstScreenPart, string[]> = {
     "features/follows/components/follow-star.tsx",
     "features/exports/components/export-button.tsx",
     "features/offline/components/keep-offline-switch.tsx",
-    "features/offline/components/load-failed.tsx",
+    "components/load-failed.tsx",
   ],
 };
 

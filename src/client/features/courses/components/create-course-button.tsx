@@ -1,7 +1,7 @@
 import headerStyles from "@client/components/header-menu.module.css";
+import { useNeedsConnection } from "@client/components/needs-connection";
 import { useAuthDialog } from "@client/core/session/auth-dialog";
 import { useSession } from "@client/core/session/session";
-import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
 import { notify } from "@client/lib/notify";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,6 @@
 import { Button } from "@client/components/button";
+import { useNeedsConnection } from "@client/components/needs-connection";
 import { ImportLink } from "@client/features/imports/components/import-link";
-import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
 import { COURSE_MAX_DECKS } from "@shared/limits";

@@ -1,10 +1,10 @@
+import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { useSession } from "@client/core/session/session";
 import { ExportButton } from "@client/features/exports/components/export-button";
 import { FollowStar } from "@client/features/follows/components/follow-star";
 import { KeepOfflineSwitch } from "@client/features/offline/components/keep-offline-switch";
-import { LoadFailed } from "@client/features/offline/components/load-failed";
 import { ApiError } from "@client/lib/api";
 import { lazyComponent } from "@client/lib/lazy";
 import { useLocalePath } from "@client/lib/use-language";

@@ -1,10 +1,10 @@
 import { Button, buttonClass } from "@client/components/button";
+import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
+import { useNeedsConnection } from "@client/components/needs-connection";
 import { Page } from "@client/components/page";
 import { useSession } from "@client/core/session/session";
 import { ConfirmByNameDialog, DeckEditorDialog, preloadOwnerDialogs } from "@client/features/courses/owner-dialogs";
-import { LoadFailed } from "@client/features/offline/components/load-failed";
-import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
 import { ApiError } from "@client/lib/api";
 import { lazyComponent } from "@client/lib/lazy";
 import { notify } from "@client/lib/notify";

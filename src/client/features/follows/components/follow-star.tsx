@@ -1,6 +1,6 @@
+import { useNeedsConnection } from "@client/components/needs-connection";
 import { useAuthDialog } from "@client/core/session/auth-dialog";
 import { useSession } from "@client/core/session/session";
-import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
 import { lazyComponent } from "@client/lib/lazy";
 import type { CourseDetail } from "@shared/schemas/course";
 import { Suspense } from "react";

@@ -5,11 +5,11 @@
  */
 
 import { buttonClass } from "@client/components/button";
+import { CourseCard } from "@client/components/course-card";
+import gridStyles from "@client/components/course-card.module.css";
 import { useAuthDialog } from "@client/core/session/auth-dialog";
 import { useSession } from "@client/core/session/session";
 import { useMostFollowedCourses } from "@client/features/courses/api/get-most-followed-courses";
-import { CourseCard } from "@client/features/courses/components/course-card";
-import gridStyles from "@client/features/courses/components/course-card.module.css";
 import { useHotkeys } from "@client/lib/use-hotkeys";
 import { useLocalePath } from "@client/lib/use-language";
 import {
