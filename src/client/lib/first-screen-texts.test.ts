@@ -31,8 +31,10 @@ const FIRST_SCREEN_FILES: Record<FirstScreenPart, string[]> = {
   ],
   landing: ["features/landing/routes/landing-page.tsx"],
   course: [
+    "app/pages/course-page.tsx",
     "features/courses/routes/course-page.tsx",
     "features/follows/components/follow-star.tsx",
+    "features/follows/components/star-button.tsx",
     "features/exports/components/export-button.tsx",
     "features/offline/components/keep-offline-switch.tsx",
     "components/load-failed.tsx",
