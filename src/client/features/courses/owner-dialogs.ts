@@ -1,11 +1,10 @@
 /**
- * The course owner's tools (course form; the deck editor, to add a deck; delete confirmation):
+ * The course owner's tools (course form; the deck editor, to add a deck; the delete confirmation):
  * chunks of their own, so a visitor who owns nothing never downloads them. The course page
  * preloads them once the viewer turns out to be the owner, so that opening one does not wait.
  * Render them inside <Suspense>, only while open.
  */
-import { ConfirmByNameDialog } from "@client/components/lazy-dialogs";
-import { DeckEditorDialog } from "@client/features/decks/components/owner-dialogs";
+import { preloadDeckDialogs } from "@client/features/decks/components/owner-dialogs";
 import { lazyComponent } from "@client/lib/lazy";
 
 export const CourseFormDialog = lazyComponent(() =>
@@ -13,6 +12,7 @@ export const CourseFormDialog = lazyComponent(() =>
 );
 
 export function preloadOwnerDialogs(): void {
-  // A failure shows (and is retried) when a dialog is opened.
-  Promise.all([CourseFormDialog.preload(), DeckEditorDialog.preload(), ConfirmByNameDialog.preload()]).catch(() => {});
+  preloadDeckDialogs();
+  // A failure shows (and is retried) when the dialog is opened.
+  CourseFormDialog.preload().catch(() => {});
 }
