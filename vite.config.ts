@@ -107,8 +107,8 @@ function entryGraph() {
   const onlyThroughIndex =
     /[\\/]@tanstack[\\/](?:react-query|query-core)[\\/].*(?:[mM]utation(?!Cache)|[iI]nfinite|[qQ]ueries)/;
   // A few bytes that lazy screens and their loaders share would each be a chunk and a request of
-  // their own: the query-key factories and the keyboard-shortcut hook ride along instead.
-  const smallShared = /[\\/]src[\\/]client[\\/](?:features[\\/][^\\/]+[\\/]api[\\/]keys|lib[\\/]use-hotkeys)\.ts$/;
+  // their own: the query keys (core/cache/keys.ts) and the keyboard-shortcut hook ride along instead.
+  const smallShared = /[\\/]src[\\/]client[\\/](?:core[\\/]cache[\\/]keys|lib[\\/]use-hotkeys)\.ts$/;
   return {
     plugin,
     inEntryGraph: (id: string) => (modules.has(id) && !onlyThroughIndex.test(id)) || smallShared.test(id),
@@ -116,13 +116,14 @@ function entryGraph() {
 }
 
 /**
- * The course page's pieces that other screens share: the follow star, the "not available offline"
- * state and the page's styles (which the owner's tools reuse). Left to itself the bundler makes
- * each a file of its own, and files this small cost about as much in imports and compression as
- * in code: one file saves a course page's first visit 0.7 KiB (decision 0034).
+ * The course page's pieces that other screens share: the follow star (and the star button its
+ * signed-in toggle draws too), the "not available offline" state and the page's styles (which the
+ * owner's tools reuse). Left to itself the bundler makes each a file of its own, and files this
+ * small cost about as much in imports and compression as in code: one file saves a course page's
+ * first visit 0.7 KiB (decision 0034).
  */
 const coursePageParts =
-  /[\\/]src[\\/]client[\\/]features[\\/](?:follows[\\/]components[\\/]follow-star\.tsx|offline[\\/]components[\\/]load-failed\.tsx|courses[\\/]routes[\\/]course-page\.module\.css)$/;
+  /[\\/]src[\\/]client[\\/](?:features[\\/]follows[\\/]components[\\/](?:follow-star|star-button)\.tsx|components[\\/]load-failed\.tsx|features[\\/]courses[\\/]routes[\\/]course-page\.module\.css)$/;
 
 /**
  * React Router's package sends every bundler to its development build (its `exports` name no

@@ -23,7 +23,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const KNOWN_SLOW = [
   "src/server/db/initial-data.test.ts",
   "src/server/features/accounts/accounts.test.ts",
-  "src/client/features/offline/api/outbox.test.ts",
+  "src/client/core/offline/outbox.test.ts",
   "src/server/security/fuzz.test.ts",
   "src/server/features/search/search.test.ts",
   "src/server/features/accounts/sign-in-lockout.test.ts",

@@ -1,8 +1,9 @@
 import { type ComponentType, lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useMatches } from "react-router";
+import { SessionProvider, useSession } from "../core/session/session";
 import { AuthDialogProvider } from "../features/accounts/components/auth-dialog";
-import { SessionProvider, useSession } from "../features/accounts/session";
+import { StoredSettings } from "../features/accounts/components/stored-settings";
 import {
   onWatchForUpdates,
   registerServiceWorkerWhenIdle,
@@ -46,6 +47,7 @@ export function AppShell() {
   usePageFocus();
   return (
     <SessionProvider>
+      <StoredSettings />
       <AuthDialogProvider>
         <div className={fitScreen ? `${styles.shell} ${styles.fitScreen}` : styles.shell}>
           <ScrollToTop />

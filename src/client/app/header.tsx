@@ -1,8 +1,8 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useSession } from "../core/session/session";
 import { AccountMenu } from "../features/accounts/components/account-menu";
-import { useSession } from "../features/accounts/session";
 import { CreateCourseButton } from "../features/courses/components/create-course-button";
 import { SearchButton } from "../features/search/components/search-button";
 import { useLocalePath } from "../lib/use-language";

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { DeferredMenu } from "../components/deferred-menu";
 import styles from "../components/header-menu.module.css";
 import { GlobeIcon } from "../components/icons";
-import { useSession } from "../features/accounts/session";
+import { useSession } from "../core/session/session";
 import { preloadLanguages } from "../lib/i18n";
 import { isSupportedLanguage } from "../lib/language";
 import { lazyComponent } from "../lib/lazy";

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
-import { accountKeys } from "../features/accounts/api/keys";
+import { accountKeys } from "../core/cache/keys";
 import { detectInitialLanguage, initI18n } from "../lib/i18n";
 import { createQueryClient } from "../lib/query-client";
 import { startTheme } from "../lib/theme";

@@ -12,11 +12,11 @@ import type { FetchQueryOptions, QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { createBrowserRouter, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { Loading } from "../components/loading";
-import { sessionQuery } from "../features/accounts/api/get-session";
+import type { MyCourseList } from "../core/cache/keys";
+import { sessionQuery } from "../core/session/get-session";
 import { courseQuery } from "../features/courses/api/get-course";
-import { mostFollowedCoursesQuery } from "../features/courses/api/get-most-followed-courses";
-import type { MyCourseList } from "../features/courses/api/keys";
 import { deckQuery } from "../features/decks/api/get-deck";
+import { mostFollowedCoursesQuery } from "../features/landing/api/get-most-followed-courses";
 import { addFirstScreenTexts, loadAllTexts } from "../lib/i18n";
 import { AppShell, type RouteHandle } from "./app-shell";
 import { ErrorPage } from "./error-page";
@@ -137,7 +137,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
     {
       path: "courses/:courseId",
       loader: prefetch(({ params }) => courseQuery(params.courseId ?? "")),
-      lazy: firstScreen(() => import("../features/courses/routes/course-page"), "CoursePage"),
+      lazy: firstScreen(() => import("./pages/course-page"), "CoursePage"),
     },
     // The deck page and every study mode show the same deck.
     {

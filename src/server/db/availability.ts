@@ -6,7 +6,7 @@
 import { access, constants } from "node:fs/promises";
 import { dirname } from "node:path";
 import { sql } from "drizzle-orm";
-import type { Database } from "./client";
+import type { Database } from "./database";
 
 /** SQLSTATE classes and codes that mean "the server or the connection is gone", not "bad query". */
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);

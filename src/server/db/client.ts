@@ -13,16 +13,14 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { dataDirStartupError, postgresStartupError, StartupError } from "./availability";
+import type { Database, Transaction } from "./database";
 import * as schema from "./schema";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction handle: the same query API as the database. */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type { Database, Transaction } from "./database";
 
 export interface DatabaseHandle {
   db: Database;

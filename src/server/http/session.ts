@@ -19,11 +19,7 @@ import { type Database, preparedOnce } from "../db/client";
 import { sessions, users } from "../db/schema";
 import type { AppEnv } from "./app-env";
 import { HttpError } from "./errors";
-
-export interface SessionUser {
-  id: string;
-  email: string;
-}
+import type { SessionUser } from "./session-user";
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
 const tokens = new WeakMap<Request, Promise<string | null>>();

@@ -1,6 +1,6 @@
 import type { Database } from "@server/db/client";
 import { userProfiles, verifications } from "@server/db/schema";
-import type { SessionUser } from "@server/http/session";
+import type { SessionUser } from "@server/http/session-user";
 import { type Language, THEME_CHOICES, type ThemeChoice } from "@shared/limits";
 import type { Profile } from "@shared/schemas/profile";
 import { and, eq, like, lte, ne } from "drizzle-orm";

@@ -2,7 +2,7 @@ import type { Database, Transaction } from "@server/db/client";
 import { courses, courseTags } from "@server/db/schema";
 import type { JsonText } from "@server/http/cache";
 import { HttpError } from "@server/http/errors";
-import type { SessionUser } from "@server/http/session";
+import type { SessionUser } from "@server/http/session-user";
 import { MOST_FOLLOWED_SHOWN } from "@shared/limits";
 import type { CourseCardSummary, CourseDetail } from "@shared/schemas/course";
 import { eq } from "drizzle-orm";

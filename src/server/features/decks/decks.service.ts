@@ -2,7 +2,7 @@ import type { Database, Transaction } from "@server/db/client";
 import { decks, flashcards } from "@server/db/schema";
 import type { JsonText } from "@server/http/cache";
 import { HttpError, invalidRequest } from "@server/http/errors";
-import type { SessionUser } from "@server/http/session";
+import type { SessionUser } from "@server/http/session-user";
 import { DECK_MAX_CARDS, DECK_MIN_CARDS } from "@shared/limits";
 import type { DeckCreateInput, DeckDetail, DeckUpdate } from "@shared/schemas/deck";
 import { and, eq, gt, inArray, max, sql } from "drizzle-orm";

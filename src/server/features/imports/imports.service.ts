@@ -1,6 +1,6 @@
 import type { Database } from "@server/db/client";
 import { courseImports, courses, courseTags, decks, flashcards } from "@server/db/schema";
-import type { SessionUser } from "@server/http/session";
+import type { SessionUser } from "@server/http/session-user";
 import type { ImportResult, ValidImport } from "@shared/schemas/imports";
 import { and, eq, max } from "drizzle-orm";
 import { ensureCourseRoom } from "../courses/course-size";

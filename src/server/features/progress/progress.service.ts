@@ -1,7 +1,7 @@
 import type { Database } from "@server/db/client";
 import { courses, decks, userProgress } from "@server/db/schema";
 import { HttpError } from "@server/http/errors";
-import type { SessionUser } from "@server/http/session";
+import type { SessionUser } from "@server/http/session-user";
 import { eq } from "drizzle-orm";
 
 /**

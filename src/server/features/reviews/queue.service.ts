@@ -6,7 +6,7 @@
 
 import { type Database, queryRows } from "@server/db/client";
 import { cardMemory, flashcards, reviewLog } from "@server/db/schema";
-import type { SessionUser } from "@server/http/session";
+import type { SessionUser } from "@server/http/session-user";
 import { DAY_MS, startOfDay } from "@shared/memory/day";
 import { REVIEW_QUEUE_PAGE } from "@shared/memory/limits";
 import { type Grade, type Memory, type MemoryStateName, nextIntervals } from "@shared/memory/scheduler";

@@ -6,7 +6,7 @@
 import { hitRateLimit, type Limit, minutes } from "@server/features/accounts/rate-limit";
 import type { AppEnv } from "@server/http/app-env";
 import { errorResponse } from "@server/http/errors";
-import type { SessionUser } from "@server/http/session";
+import type { SessionUser } from "@server/http/session-user";
 import type { Context, MiddlewareHandler } from "hono";
 
 type SignedInEnv = AppEnv & { Variables: { user: SessionUser } };

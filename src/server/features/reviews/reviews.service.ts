@@ -10,7 +10,7 @@ import { type Database, queryRows, type Transaction } from "@server/db/client";
 import { cardMemory, courses, decks, flashcards, reviewLog, reviewSettings } from "@server/db/schema";
 import { isDatabaseTimeZone } from "@server/db/time-zones";
 import { invalidRequest } from "@server/http/errors";
-import type { SessionUser } from "@server/http/session";
+import type { SessionUser } from "@server/http/session-user";
 import {
   ANSWER_MAX_AGE_MS,
   ANSWER_MAX_FUTURE_MS,

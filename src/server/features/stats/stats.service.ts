@@ -6,7 +6,7 @@
 
 import { type Database, queryRows } from "@server/db/client";
 import { FALLBACK_TIME_ZONE, isDatabaseTimeZone } from "@server/db/time-zones";
-import type { SessionUser } from "@server/http/session";
+import type { SessionUser } from "@server/http/session-user";
 import { STATS_FORECAST_DAYS, STATS_HISTORY_DAYS, STATS_RETENTION_WEEKS } from "@shared/memory/limits";
 import type { LearnerStats } from "@shared/schemas/stats";
 import { sql } from "drizzle-orm";

@@ -4,11 +4,12 @@
  * loaded by the session provider. Read afresh each time a session appears: another device may have
  * changed them.
  */
+
+import { accountKeys } from "@client/core/cache/keys";
 import { chooseTheme, chosenTheme } from "@client/lib/theme";
 import type { Language } from "@shared/limits";
 import type { QueryClient } from "@tanstack/react-query";
 import { profileQuery } from "./get-profile";
-import { accountKeys } from "./keys";
 
 export interface StoredSettingsTarget {
   queryClient: QueryClient;

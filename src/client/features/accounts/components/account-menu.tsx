@@ -1,14 +1,15 @@
 import { DeferredMenu } from "@client/components/deferred-menu";
 import headerStyles from "@client/components/header-menu.module.css";
 import { PersonIcon } from "@client/components/icons";
+import { useAuthDialog } from "@client/core/session/auth-dialog";
+import { useSession } from "@client/core/session/session";
 import { lazyComponent } from "@client/lib/lazy";
 import { notify } from "@client/lib/notify";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { signOut } from "../api/sign-out";
-import { useSession } from "../session";
 import styles from "./account-menu.module.css";
-import { preloadAuthDialog, useAuthDialog } from "./auth-dialog";
+import { preloadAuthDialog } from "./auth-dialog";
 
 const AccountMenuContent = lazyComponent(() => import("./account-menu-content").then((m) => m.AccountMenuContent));
 const ChangePasswordDialog = lazyComponent(() =>

@@ -5,6 +5,7 @@ import { Dialog } from "@client/components/dialog";
 import styles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
 import { TextField } from "@client/components/text-field";
+import type { AuthMode } from "@client/core/session/auth-dialog";
 import { ApiError } from "@client/lib/api";
 import { chosenTheme } from "@client/lib/theme";
 import { useLanguage } from "@client/lib/use-language";
@@ -20,20 +21,19 @@ import { signUp } from "../api/sign-up";
 import { authErrorMessage } from "../auth-error-message";
 import { refuseCommonPassword } from "../common-password";
 import { useAccountForm } from "../use-account-submit";
-import type { Mode } from "./auth-dialog";
 import { NewPasswordFields } from "./new-password-fields";
 
 interface AuthDialogProps {
-  initialMode?: Mode;
+  initialMode?: AuthMode;
   onSignedIn(): Promise<void>;
   onClose(): void;
 }
 
 export function AuthDialog({ initialMode, onSignedIn, onClose }: AuthDialogProps) {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<Mode>(initialMode ?? "signIn");
+  const [mode, setMode] = useState<AuthMode>(initialMode ?? "signIn");
   const [sentTo, setSentTo] = useState<{ kind: "confirmation" | "reset" | "signInLink"; email: string } | null>(null);
-  const titles: Record<Mode, string> = {
+  const titles: Record<AuthMode, string> = {
     signIn: t("auth.sign_in_title"),
     signUp: t("auth.sign_up_title"),
     forgot: t("auth.forgot_title"),
@@ -70,7 +70,7 @@ const SENT_TEXTS = {
 } as const;
 
 interface FormProps {
-  onMode(mode: Mode): void;
+  onMode(mode: AuthMode): void;
 }
 
 function SignInForm({

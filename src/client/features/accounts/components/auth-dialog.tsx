@@ -1,19 +1,19 @@
 /**
  * The authentication dialog (sign in ⇄ sign up, forgot password) and the sign-in prompt that other
- * screens open (follow star, create course). Both are opened through useAuthDialog(). The dialogs
- * themselves (auth-dialog-forms.tsx) are a chunk of their own, loaded when one first opens or
- * when the pointer or focus reaches a button that opens it (preloadAuthDialog).
+ * screens open (follow star, create course). Both are opened through useAuthDialog()
+ * (core/session/auth-dialog.ts), whose context this provides. The dialogs themselves
+ * (auth-dialog-forms.tsx) are a chunk of their own, loaded when one first opens or when the
+ * pointer or focus reaches a button that opens it (preloadAuthDialog).
  */
 
+import { AuthDialogContext, type OpenAuthDialogOptions } from "@client/core/session/auth-dialog";
+import { useSession } from "@client/core/session/session";
 import { lazyComponent } from "@client/lib/lazy";
 import { notify } from "@client/lib/notify";
 import { useLanguage } from "@client/lib/use-language";
-import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { useSession } from "../session";
-
-export type Mode = "signIn" | "signUp" | "forgot";
 
 const AuthDialog = lazyComponent(() => import("./auth-dialog-forms").then((m) => m.AuthDialog));
 const SignInPrompt = lazyComponent(() => import("./auth-dialog-forms").then((m) => m.SignInPrompt));
@@ -23,33 +23,13 @@ export function preloadAuthDialog(): void {
   AuthDialog.preload().catch(() => {}); // a failure shows when the dialog is opened
 }
 
-interface OpenOptions {
-  mode?: Mode;
-  /** After signing in, go to the user home instead of staying on the page. */
-  thenGoHome?: boolean;
-}
-
-interface AuthDialogApi {
-  openAuthDialog(options?: OpenOptions): void;
-  /** Explains that the action needs an account, with a way to sign in. */
-  openSignInPrompt(message: string): void;
-}
-
-const AuthDialogContext = createContext<AuthDialogApi | null>(null);
-
-export function useAuthDialog(): AuthDialogApi {
-  const api = useContext(AuthDialogContext);
-  if (!api) throw new Error("useAuthDialog needs an AuthDialogProvider");
-  return api;
-}
-
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const language = useLanguage();
   const { refreshAfterAuthChange } = useSession();
   const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<OpenOptions>({});
+  const [options, setOptions] = useState<OpenAuthDialogOptions>({});
   const [prompt, setPrompt] = useState<string | null>(null);
 
   // Runs here, not in the form: the form is gone once the dialog closes.
@@ -60,13 +40,16 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     if (options.thenGoHome) navigate(`/${language}/home`);
   };
 
-  const openAuthDialog = useCallback((next: OpenOptions = {}) => {
+  const openAuthDialog = useCallback((next: OpenAuthDialogOptions = {}) => {
     setPrompt(null);
     setOptions(next);
     setOpen(true);
   }, []);
   const openSignInPrompt = useCallback((message: string) => setPrompt(message), []);
-  const api = useMemo(() => ({ openAuthDialog, openSignInPrompt }), [openAuthDialog, openSignInPrompt]);
+  const api = useMemo(
+    () => ({ openAuthDialog, openSignInPrompt, preloadAuthDialog }),
+    [openAuthDialog, openSignInPrompt],
+  );
 
   return (
     <AuthDialogContext.Provider value={api}>

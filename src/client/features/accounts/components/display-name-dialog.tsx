@@ -4,13 +4,13 @@ import styles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
 import { Loading } from "@client/components/loading";
 import { TextField } from "@client/components/text-field";
-import { refresh } from "@client/features/courses/api/invalidate";
+import { accountKeys } from "@client/core/cache/keys";
+import { refresh } from "@client/core/cache/refresh";
 import { notify } from "@client/lib/notify";
 import { displayNameBody, type DisplayNameForm as FormValues, type Profile } from "@shared/schemas/profile";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { profileQuery } from "../api/get-profile";
-import { accountKeys } from "../api/keys";
 import { saveDisplayName } from "../api/save-display-name";
 import { useAccountForm } from "../use-account-submit";
 

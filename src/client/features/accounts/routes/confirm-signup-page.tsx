@@ -2,12 +2,12 @@ import styles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
+import { sessionQuery } from "@client/core/session/get-session";
 import { CONFIRM_SIGNUP_FAILURE_REDIRECT_MS, CONFIRM_SIGNUP_SUCCESS_REDIRECT_MS } from "@shared/limits";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { sessionQuery } from "../api/get-session";
 
 /** Where the confirmation link lands: signed in means confirmed. Then on to the start page. */
 export function ConfirmSignupPage() {

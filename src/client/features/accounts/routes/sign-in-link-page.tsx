@@ -3,12 +3,12 @@ import styles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
+import { sessionQuery } from "@client/core/session/get-session";
 import { CONFIRM_SIGNUP_SUCCESS_REDIRECT_MS } from "@shared/limits";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { sessionQuery } from "../api/get-session";
 
 /**
  * Where a mailed sign-in link lands (decision 0041): the server has signed the person in (then on

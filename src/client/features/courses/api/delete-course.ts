@@ -1,10 +1,9 @@
-import { deckKeys } from "@client/features/decks/api/keys";
+import { courseKeys, deckKeys } from "@client/core/cache/keys";
+import { refresh } from "@client/core/cache/refresh";
 import { unwrap } from "@client/lib/api";
 import { api } from "@client/lib/api-client";
 import type { DeckDetail } from "@shared/schemas/deck";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { refresh } from "./invalidate";
-import { courseKeys } from "./keys";
 
 export function useDeleteCourse() {
   const queryClient = useQueryClient();

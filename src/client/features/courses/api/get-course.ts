@@ -1,8 +1,8 @@
-import { courseCopy, loadWithOfflineCopy } from "@client/features/offline/api/offline-copy";
+import { courseKeys } from "@client/core/cache/keys";
+import { courseCopy, loadWithOfflineCopy } from "@client/core/offline/offline-copy";
 import { fetchJson } from "@client/lib/api";
 import type { CourseDetail } from "@shared/schemas/course";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { courseKeys } from "./keys";
 
 export const courseQuery = (courseId: string) =>
   queryOptions({

@@ -1,7 +1,7 @@
-import { whileSignedIn } from "@client/features/accounts/api/get-session";
+import type { MyCourseList } from "@client/core/cache/keys";
+import { whileSignedIn } from "@client/core/session/get-session";
 import type { CourseListSort } from "@shared/schemas/course";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import type { MyCourseList } from "./keys";
 import { myCourseListQuery } from "./my-course-list-query";
 
 export function useMyCourseList(list: MyCourseList, sort: CourseListSort, enabled: boolean) {

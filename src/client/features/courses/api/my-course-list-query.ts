@@ -4,10 +4,10 @@
  * infinite-list code is not.
  */
 
+import { courseKeys, type MyCourseList } from "@client/core/cache/keys";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import type { CourseListPage, CourseListSort } from "@shared/schemas/course";
-import { courseKeys, type MyCourseList } from "./keys";
 
 export const LIST_SORTS: readonly CourseListSort[] = ["newest", "oldest", "name"];
 

@@ -1,8 +1,8 @@
+import { refresh } from "@client/core/cache/refresh";
 import { unwrap } from "@client/lib/api";
 import { api } from "@client/lib/api-client";
 import type { CourseInput } from "@shared/schemas/course";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { refresh } from "./invalidate";
 
 /** Creates a course, or saves an existing one's name, description and tags. */
 export function useSaveCourse(courseId?: number) {

@@ -1,17 +1,17 @@
 import { Button } from "@client/components/button";
+import { CourseGrid } from "@client/components/course-grid";
 import formStyles from "@client/components/form.module.css";
+import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
-import { useSession } from "@client/features/accounts/session";
-import { LoadFailed } from "@client/features/offline/components/load-failed";
+import type { MyCourseList } from "@client/core/cache/keys";
+import { useSession } from "@client/core/session/session";
 import { useLocalePath } from "@client/lib/use-language";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useMyCourseList } from "../api/get-my-course-list";
-import type { MyCourseList } from "../api/keys";
 import { LIST_SORTS, listSort } from "../api/my-course-list-query";
-import { CourseGrid } from "./course-grid";
 import styles from "./course-list-screen.module.css";
 
 interface CourseListScreenProps {

@@ -1,7 +1,7 @@
 import headerStyles from "@client/components/header-menu.module.css";
-import { preloadAuthDialog, useAuthDialog } from "@client/features/accounts/components/auth-dialog";
-import { useSession } from "@client/features/accounts/session";
-import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
+import { useNeedsConnection } from "@client/components/needs-connection";
+import { useAuthDialog } from "@client/core/session/auth-dialog";
+import { useSession } from "@client/core/session/session";
 import { notify } from "@client/lib/notify";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +11,7 @@ import { CourseFormDialog } from "../owner-dialogs";
 export function CreateCourseButton() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const { openAuthDialog } = useAuthDialog();
+  const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
   const [open, setOpen] = useState(false);
   const write = useNeedsConnection({ hiddenReason: true });
 

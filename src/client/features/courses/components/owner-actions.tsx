@@ -1,6 +1,7 @@
 import { Button } from "@client/components/button";
-import { ImportLink } from "@client/features/imports/components/import-link";
-import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
+import { ConfirmByNameDialog } from "@client/components/lazy-dialogs";
+import { useNeedsConnection } from "@client/components/needs-connection";
+import { DeckEditorDialog } from "@client/features/decks/components/owner-dialogs";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
 import { COURSE_MAX_DECKS } from "@shared/limits";
@@ -9,8 +10,9 @@ import { Suspense, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useDeleteCourse } from "../api/delete-course";
-import { ConfirmByNameDialog, CourseFormDialog, DeckEditorDialog, preloadOwnerDialogs } from "../owner-dialogs";
+import { CourseFormDialog, preloadOwnerDialogs } from "../owner-dialogs";
 import styles from "../routes/course-page.module.css";
+import { ImportLink } from "./import-link";
 
 /** The owner's tools on a course page: its own chunk, so that visitors and learners never load it. */
 export function OwnerActions({ course }: { course: CourseDetail }) {
@@ -20,7 +22,7 @@ export function OwnerActions({ course }: { course: CourseDetail }) {
   const deleteCourse = useDeleteCourse();
   const [open, setOpen] = useState<"edit" | "delete" | "deck" | null>(null);
   const close = () => setOpen(null);
-  useEffect(() => preloadOwnerDialogs("course"), []);
+  useEffect(() => preloadOwnerDialogs(), []);
   const write = useNeedsConnection();
   // A course holds at most COURSE_MAX_DECKS decks (decision 0037): at the cap the button says why
   // it is off. The cap on cards is said by the deck editor when the server refuses the deck.

@@ -1,30 +1,36 @@
+import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
-import { useSession } from "@client/features/accounts/session";
-import { ExportButton } from "@client/features/exports/components/export-button";
-import { FollowStar } from "@client/features/follows/components/follow-star";
-import { KeepOfflineSwitch } from "@client/features/offline/components/keep-offline-switch";
-import { LoadFailed } from "@client/features/offline/components/load-failed";
+import { useSession } from "@client/core/session/session";
 import { ApiError } from "@client/lib/api";
 import { lazyComponent } from "@client/lib/lazy";
 import { useLocalePath } from "@client/lib/use-language";
 import type { CourseDetail } from "@shared/schemas/course";
-import { Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
 import { useCourse } from "../api/get-course";
 import styles from "./course-page.module.css";
 
-/** This page's English texts come with its code, not with the first script (lib/first-screen-texts.ts). */
-export { default as firstScreenTexts } from "@shared/i18n/en.json?first-screen=course";
-
-/** Only owners see their tools, and only signed-in learners have progress: visitors load neither. */
+/** Only owners see their tools: visitors and learners do not load them. */
 const OwnerActions = lazyComponent(() => import("../components/owner-actions").then((module) => module.OwnerActions));
-const CourseProgress = lazyComponent(() =>
-  import("@client/features/reviews/components/course-progress").then((module) => module.CourseProgress),
-);
 
-export function CoursePage() {
+/**
+ * What other features add to a course page. The app composes them (app/pages/course-page.tsx), so
+ * that this feature imports none of them (decision 0043).
+ */
+export interface CoursePageParts {
+  /** Following the course (follows). */
+  FollowStar: ComponentType<{ course: CourseDetail }>;
+  /** Downloading it (exports); drawn when it has decks. */
+  ExportButton: ComponentType<{ course: CourseDetail; className?: string }>;
+  /** A signed-in learner's progress (reviews); drawn in <Suspense>, for signed-in people only. */
+  Progress: ComponentType<{ course: CourseDetail }>;
+  /** Keeping it on this device (offline). */
+  KeepOffline: ComponentType<{ course: CourseDetail }>;
+}
+
+export function CoursePage({ parts }: { parts: CoursePageParts }) {
   const { courseId = "" } = useParams();
   const { t } = useTranslation();
   // The name may arrive as navigation state, so the heading shows before the data.
@@ -46,12 +52,13 @@ export function CoursePage() {
 
   return (
     <Page title={course?.name ?? passedName ?? t("pages.course")}>
-      {isPending ? <Loading label={t("course.loading")} /> : <CourseBody course={course} />}
+      {isPending ? <Loading label={t("course.loading")} /> : <CourseBody course={course} parts={parts} />}
     </Page>
   );
 }
 
-function CourseBody({ course }: { course: CourseDetail }) {
+function CourseBody({ course, parts }: { course: CourseDetail; parts: CoursePageParts }) {
+  const { FollowStar, ExportButton, Progress, KeepOffline } = parts;
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const { user } = useSession();
@@ -72,10 +79,10 @@ function CourseBody({ course }: { course: CourseDetail }) {
       )}
       {user && (
         <Suspense fallback={null}>
-          <CourseProgress course={course} />
+          <Progress course={course} />
         </Suspense>
       )}
-      <KeepOfflineSwitch course={course} />
+      <KeepOffline course={course} />
 
       <h2 className={styles.heading}>{t("course.decks_heading")}</h2>
       {course.decks.length === 0 ? (

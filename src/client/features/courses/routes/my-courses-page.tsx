@@ -1,6 +1,6 @@
-import { ImportLink } from "@client/features/imports/components/import-link";
 import { useTranslation } from "react-i18next";
 import { CourseListScreen } from "../components/course-list-screen";
+import { ImportLink } from "../components/import-link";
 
 export function MyCoursesPage() {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
-import { deckCopy, loadWithOfflineCopy } from "@client/features/offline/api/offline-copy";
+import { deckKeys } from "@client/core/cache/keys";
+import { deckCopy, loadWithOfflineCopy } from "@client/core/offline/offline-copy";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { deckKeys } from "./keys";
 
 export const deckQuery = (deckId: string) =>
   queryOptions({

@@ -3,13 +3,12 @@
  * progress" depends on how many decks a course has: each write refreshes the ones it changes.
  */
 
-import { refresh } from "@client/features/courses/api/invalidate";
-import { searchKeys } from "@client/features/search/api/keys";
+import { deckKeys, searchKeys } from "@client/core/cache/keys";
+import { refresh } from "@client/core/cache/refresh";
 import { unwrap } from "@client/lib/api";
 import { api } from "@client/lib/api-client";
 import type { DeckCreateInput, DeckDetail, DeckUpdateInput } from "@shared/schemas/deck";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { deckKeys } from "./keys";
 
 export function useCreateDeck() {
   const queryClient = useQueryClient();

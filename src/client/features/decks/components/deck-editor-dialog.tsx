@@ -11,7 +11,7 @@ import formStyles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
 import { TextAreaField, TextField } from "@client/components/text-field";
 import { useSchemaForm } from "@client/components/use-schema-form";
-import { useSession } from "@client/features/accounts/session";
+import { useSession } from "@client/core/session/session";
 import { ApiError } from "@client/lib/api";
 import { samePath } from "@client/lib/form-issues";
 import { notify } from "@client/lib/notify";

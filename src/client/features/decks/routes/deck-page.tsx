@@ -1,10 +1,10 @@
 import { Button, buttonClass } from "@client/components/button";
+import { ConfirmByNameDialog } from "@client/components/lazy-dialogs";
+import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
+import { useNeedsConnection } from "@client/components/needs-connection";
 import { Page } from "@client/components/page";
-import { useSession } from "@client/features/accounts/session";
-import { ConfirmByNameDialog, DeckEditorDialog, preloadOwnerDialogs } from "@client/features/courses/owner-dialogs";
-import { LoadFailed } from "@client/features/offline/components/load-failed";
-import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
+import { useSession } from "@client/core/session/session";
 import { ApiError } from "@client/lib/api";
 import { lazyComponent } from "@client/lib/lazy";
 import { notify } from "@client/lib/notify";
@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { useDeck } from "../api/get-deck";
 import { useDeleteDeck } from "../api/save-deck";
+import { DeckEditorDialog, preloadDeckDialogs } from "../components/owner-dialogs";
 import styles from "./deck-page.module.css";
 
 /** Only signed-in learners have progress: visitors do not download it. */
@@ -35,7 +36,7 @@ export function DeckPage() {
   const coursePath = localePath(`/courses/${courseId}`);
   const isOwner = !!deck && user?.id === deck.ownerId;
   useEffect(() => {
-    if (isOwner) preloadOwnerDialogs("deck");
+    if (isOwner) preloadDeckDialogs();
   }, [isOwner]);
   const back = (
     <Link to={coursePath} className={styles.back}>

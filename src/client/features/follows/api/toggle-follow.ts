@@ -1,5 +1,4 @@
-import { courseKeys } from "@client/features/courses/api/keys";
-import { homeKeys } from "@client/features/home/api/keys";
+import { courseKeys, homeKeys } from "@client/core/cache/keys";
 import { unwrap } from "@client/lib/api";
 import { api } from "@client/lib/api-client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

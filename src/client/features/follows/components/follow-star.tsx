@@ -1,11 +1,11 @@
-import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
-import { useSession } from "@client/features/accounts/session";
-import { useNeedsConnection } from "@client/features/offline/components/needs-connection";
+import { useNeedsConnection } from "@client/components/needs-connection";
+import { useAuthDialog } from "@client/core/session/auth-dialog";
+import { useSession } from "@client/core/session/session";
 import { lazyComponent } from "@client/lib/lazy";
 import type { CourseDetail } from "@shared/schemas/course";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import styles from "./follow-star.module.css";
+import { StarButton } from "./star-button";
 
 const FollowToggle = lazyComponent(() => import("./follow-toggle").then((module) => module.FollowToggle));
 
@@ -28,35 +28,5 @@ export function FollowStar({ course }: { course: CourseDetail }) {
     <Suspense fallback={<StarButton following={following} disabled />}>
       <FollowToggle course={course} />
     </Suspense>
-  );
-}
-
-export function StarButton({
-  following,
-  disabled = false,
-  describedBy,
-  onClick,
-}: {
-  following: boolean;
-  disabled?: boolean;
-  /** Why it is disabled (offline). */
-  describedBy?: string;
-  onClick?(): void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      className={styles.star}
-      aria-pressed={following}
-      disabled={disabled}
-      aria-describedby={describedBy}
-      onClick={onClick}
-    >
-      <span aria-hidden="true" className={styles.icon}>
-        {following ? "★" : "☆"}
-      </span>
-      {following ? t("follow.following") : t("follow.follow")}
-    </button>
   );
 }

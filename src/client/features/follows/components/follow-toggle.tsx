@@ -2,7 +2,7 @@ import { notify } from "@client/lib/notify";
 import type { CourseDetail } from "@shared/schemas/course";
 import { useTranslation } from "react-i18next";
 import { useToggleFollow } from "../api/toggle-follow";
-import { StarButton } from "./follow-star";
+import { StarButton } from "./star-button";
 
 /** The star for a signed-in person: follows or unfollows. Its own chunk (visitors only get asked to sign in). */
 export function FollowToggle({ course }: { course: CourseDetail }) {

@@ -1,8 +1,8 @@
-import { whileSignedIn } from "@client/features/accounts/api/get-session";
+import { homeKeys } from "@client/core/cache/keys";
+import { whileSignedIn } from "@client/core/session/get-session";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { homeKeys } from "./keys";
 
 export const homeListsQuery = () =>
   queryOptions({ queryKey: homeKeys.lists, queryFn: async () => unwrap((await typedApi()).me.home.$get()) });

@@ -1,10 +1,10 @@
 import { Button } from "@client/components/button";
+import { CourseGrid } from "@client/components/course-grid";
+import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
-import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
-import { useSession } from "@client/features/accounts/session";
-import { CourseGrid } from "@client/features/courses/components/course-grid";
-import { LoadFailed } from "@client/features/offline/components/load-failed";
+import { useAuthDialog } from "@client/core/session/auth-dialog";
+import { useSession } from "@client/core/session/session";
 import { DueToday } from "@client/features/reviews/components/due-today";
 import { useLocalePath } from "@client/lib/use-language";
 import type { CourseCardSummary } from "@shared/schemas/course";

@@ -1,5 +1,5 @@
-import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
-import { useSession } from "@client/features/accounts/session";
+import { useAuthDialog } from "@client/core/session/auth-dialog";
+import { useSession } from "@client/core/session/session";
 import { useEffect } from "react";
 import { HomePage } from "./home-page";
 

@@ -1,4 +1,4 @@
-import { refresh } from "@client/features/courses/api/invalidate";
+import { refresh } from "@client/core/cache/refresh";
 import { unwrap } from "@client/lib/api";
 import { api } from "@client/lib/api-client";
 import type { ImportInput } from "@shared/schemas/imports";

@@ -5,11 +5,10 @@
  */
 
 import { buttonClass } from "@client/components/button";
-import { useAuthDialog } from "@client/features/accounts/components/auth-dialog";
-import { useSession } from "@client/features/accounts/session";
-import { useMostFollowedCourses } from "@client/features/courses/api/get-most-followed-courses";
-import { CourseCard } from "@client/features/courses/components/course-card";
-import gridStyles from "@client/features/courses/components/course-card.module.css";
+import { CourseCard } from "@client/components/course-card";
+import gridStyles from "@client/components/course-card.module.css";
+import { useAuthDialog } from "@client/core/session/auth-dialog";
+import { useSession } from "@client/core/session/session";
 import { useHotkeys } from "@client/lib/use-hotkeys";
 import { useLocalePath } from "@client/lib/use-language";
 import {
@@ -21,6 +20,7 @@ import {
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { useMostFollowedCourses } from "../api/get-most-followed-courses";
 import styles from "./landing-page.module.css";
 
 /** This page's English texts come with its code, not with the first script (lib/first-screen-texts.ts). */

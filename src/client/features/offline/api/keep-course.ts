@@ -2,10 +2,11 @@
  * The course page's "Keep offline" switch at work (decision 0025): loaded when the switch is
  * used, with the IndexedDB code it drives, not with the page (decision 0034).
  */
+
+import { keepCourse, removeCourse, saveQueue } from "@client/core/offline/kept";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import type { CourseDetail } from "@shared/schemas/course";
-import { keepCourse, removeCourse, saveQueue } from "./kept";
 
 /** Asks the browser not to clear what is kept when space runs short (it may say no). */
 async function requestPersistentStorage(): Promise<boolean> {

@@ -1,12 +1,12 @@
-import { useSession } from "@client/features/accounts/session";
+import { useOnline } from "@client/core/offline/network";
+import { mayHaveOfflineCopy } from "@client/core/offline/offline-presence";
+import { useSession } from "@client/core/session/session";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
 import type { CourseDetail } from "@shared/schemas/course";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useOnline } from "../api/network";
-import { mayHaveOfflineCopy } from "../api/offline-presence";
 import styles from "./offline.module.css";
 
 /**
@@ -15,7 +15,7 @@ import styles from "./offline.module.css";
  * this browser stores something; what keeping takes loads when the switch is used (decisions
  * 0025, 0034).
  */
-const keptStore = () => import("../api/kept");
+const keptStore = () => import("@client/core/offline/kept");
 const keeping = () => import("../api/keep-course");
 
 /** The course page's "Keep offline" switch: stores the course, its decks and cards on this device. */

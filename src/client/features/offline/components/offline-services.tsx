@@ -1,9 +1,9 @@
 import { Button } from "@client/components/button";
+import { discardVisitor, mergeVisitorInto, visitorCount } from "@client/core/offline/outbox";
+import { setSyncUser, startSync, syncNow } from "@client/core/offline/sync";
 import { notify } from "@client/lib/notify";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { discardVisitor, mergeVisitorInto, visitorCount } from "../api/outbox";
-import { setSyncUser, startSync, syncNow } from "../api/sync";
 import styles from "./offline.module.css";
 import { useAllTexts } from "./use-all-texts";
 

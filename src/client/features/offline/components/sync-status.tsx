@@ -1,6 +1,6 @@
+import { onWaitingCountChange, startSync, syncPausedUntil, waitingCount } from "@client/core/offline/sync";
 import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { onWaitingCountChange, startSync, syncPausedUntil, waitingCount } from "../api/sync";
 import styles from "./offline.module.css";
 import { useAllTexts } from "./use-all-texts";
 

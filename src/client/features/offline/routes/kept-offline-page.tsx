@@ -1,12 +1,12 @@
 import { Button } from "@client/components/button";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
+import { type KeptSummary, keptSummary, onKeptChange, removeCourse, removeRecentDeck } from "@client/core/offline/kept";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type KeptSummary, keptSummary, onKeptChange, removeCourse, removeRecentDeck } from "../api/kept";
 import { formatSize } from "../lib/format-size";
 import styles from "./kept-offline-page.module.css";
 

@@ -5,8 +5,8 @@
  * carries its own id, so a batch sent twice (a reply lost on the way) is recorded once (decision 0021).
  */
 
-import { VISITOR } from "@client/features/offline/api/offline-db";
-import { onSynced, recordAnswerOffline, syncNow } from "@client/features/offline/api/sync";
+import { VISITOR } from "@client/core/offline/offline-db";
+import { onSynced, recordAnswerOffline, syncNow } from "@client/core/offline/sync";
 import type { ReviewInput } from "@shared/schemas/review";
 
 /** Called after answers reached the server (to refresh the counts that show them). */

@@ -1,9 +1,9 @@
-import { whileSignedIn } from "@client/features/accounts/api/get-session";
-import { loadWithOfflineCopy, reviewQueueCopy } from "@client/features/offline/api/offline-copy";
+import { type ReviewScope, reviewKeys } from "@client/core/cache/keys";
+import { loadWithOfflineCopy, reviewQueueCopy } from "@client/core/offline/offline-copy";
+import { whileSignedIn } from "@client/core/session/get-session";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReviewScope, reviewKeys } from "./keys";
 
 export const reviewQueueQuery = (courseId?: number) =>
   queryOptions({

@@ -1,11 +1,11 @@
-import { useSession } from "@client/features/accounts/session";
+import { reviewKeys } from "@client/core/cache/keys";
+import { useSession } from "@client/core/session/session";
 import { randomId } from "@shared/ids/random-id";
 import type { Grade } from "@shared/memory/scheduler";
 import type { ReviewMode } from "@shared/schemas/review";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
 import { onAnswersSent, queueAnswer } from "./answer-outbox";
-import { reviewKeys } from "./keys";
 
 /**
  * What a study screen calls for each answer: right or wrong (or a grade, on the review screen),

@@ -1,8 +1,8 @@
+import { reviewKeys } from "@client/core/cache/keys";
 import { unwrap } from "@client/lib/api";
 import { api } from "@client/lib/api-client";
 import type { ReviewSettings } from "@shared/schemas/review";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { reviewKeys } from "./keys";
 
 export const reviewSettingsQuery = () =>
   queryOptions({ queryKey: reviewKeys.settings, queryFn: () => unwrap(api.reviews.settings.$get()) });

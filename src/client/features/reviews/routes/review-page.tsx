@@ -6,8 +6,8 @@
 import { Button, buttonClass } from "@client/components/button";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
-import { SignUpInvitation } from "@client/features/accounts/components/sign-up-invitation";
-import { useSession } from "@client/features/accounts/session";
+import { SignUpInvitation } from "@client/components/sign-up-invitation";
+import { useSession } from "@client/core/session/session";
 import { lazyComponent } from "@client/lib/lazy";
 import { useHotkeys } from "@client/lib/use-hotkeys";
 import { useLocalePath } from "@client/lib/use-language";

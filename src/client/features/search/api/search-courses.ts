@@ -1,9 +1,9 @@
+import { searchKeys } from "@client/core/cache/keys";
 import { ApiError, unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { issuesFromZod } from "@shared/errors";
 import { searchQuery as searchQuerySchema } from "@shared/schemas/course";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { searchKeys } from "./keys";
 
 export const searchQuery = (q: string) =>
   queryOptions({

@@ -1,10 +1,10 @@
 import { Button } from "@client/components/button";
+import { CourseCard } from "@client/components/course-card";
+import gridStyles from "@client/components/course-card.module.css";
+import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { TextField } from "@client/components/text-field";
-import { CourseCard } from "@client/features/courses/components/course-card";
-import gridStyles from "@client/features/courses/components/course-card.module.css";
-import { LoadFailed } from "@client/features/offline/components/load-failed";
 import { ApiError } from "@client/lib/api";
 import { useLocalePath } from "@client/lib/use-language";
 import { messageKey } from "@shared/errors";

@@ -1,4 +1,4 @@
-import { reviewKeys } from "@client/features/reviews/api/keys";
+import { reviewKeys } from "@client/core/cache/keys";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery } from "@tanstack/react-query";

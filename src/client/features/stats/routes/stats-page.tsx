@@ -7,8 +7,8 @@
 import { Button } from "@client/components/button";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
-import { SignUpInvitation } from "@client/features/accounts/components/sign-up-invitation";
-import { useSession } from "@client/features/accounts/session";
+import { SignUpInvitation } from "@client/components/sign-up-invitation";
+import { useSession } from "@client/core/session/session";
 import { courseQuery } from "@client/features/courses/api/get-course";
 import { useTheme } from "@client/lib/theme";
 import { useLanguage, useLocalePath } from "@client/lib/use-language";

@@ -1,7 +1,7 @@
-import { useSession } from "@client/features/accounts/session";
-import { refresh } from "@client/features/courses/api/invalidate";
-import { VISITOR } from "@client/features/offline/api/offline-db";
-import { recordPassOffline, sendWaitingPass } from "@client/features/offline/api/sync";
+import { refresh } from "@client/core/cache/refresh";
+import { VISITOR } from "@client/core/offline/offline-db";
+import { recordPassOffline, sendWaitingPass } from "@client/core/offline/sync";
+import { useSession } from "@client/core/session/session";
 import type { DeckDetail } from "@shared/schemas/deck";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 

@@ -1,7 +1,7 @@
+import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { useDeck } from "@client/features/decks/api/get-deck";
-import { LoadFailed } from "@client/features/offline/components/load-failed";
 import { ApiError } from "@client/lib/api";
 import { useLocalePath } from "@client/lib/use-language";
 import type { DeckDetail } from "@shared/schemas/deck";

@@ -1,5 +1,5 @@
 import { Button, buttonClass } from "@client/components/button";
-import { useSession } from "@client/features/accounts/session";
+import { useSession } from "@client/core/session/session";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
 import { notify } from "@client/lib/notify";
 import { useHotkeys } from "@client/lib/use-hotkeys";

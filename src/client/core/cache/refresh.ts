@@ -3,12 +3,9 @@
  * changed (decision 0018), not every course query.
  */
 
-import { deckKeys } from "@client/features/decks/api/keys";
-import { homeKeys } from "@client/features/home/api/keys";
-import { searchKeys } from "@client/features/search/api/keys";
 import type { DeckDetail } from "@shared/schemas/deck";
 import type { QueryClient } from "@tanstack/react-query";
-import { courseKeys } from "./keys";
+import { courseKeys, deckKeys, homeKeys, searchKeys } from "./keys";
 
 export const refresh = {
   /** A course's page. Refetched even when off screen, so going back to it never shows the old one. */

@@ -1,5 +1,5 @@
-import { Button } from "@client/components/button";
-import { useAuthDialog } from "./auth-dialog";
+import { useAuthDialog } from "@client/core/session/auth-dialog";
+import { Button } from "./button";
 import styles from "./sign-up-invitation.module.css";
 
 /** For visitors on a page that only means something with an account: why, and the way to one. */

@@ -4,10 +4,11 @@
  * copy is used. No copy: the network error stands, and the page says it is not available offline.
  * The IndexedDB code is its own chunk (precached by the service worker), loaded on first use.
  */
+
+import { lastSession } from "@client/core/session/last-session";
 import { ApiError } from "@client/lib/api";
 import type { CourseDetail } from "@shared/schemas/course";
 import type { DeckDetail } from "@shared/schemas/deck";
-import { lastSession } from "./last-session";
 import { mayHaveOfflineCopy } from "./offline-presence";
 
 const kept = () => import("./kept");

@@ -1,8 +1,8 @@
-import { lastSession, rememberSession } from "@client/features/offline/api/last-session";
+import { accountKeys } from "@client/core/cache/keys";
 import { ApiError, fetchJson } from "@client/lib/api";
 import { SESSION_CHECK_INTERVAL_MS } from "@shared/limits";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { accountKeys } from "./keys";
+import { lastSession, rememberSession } from "./last-session";
 
 export interface SessionUser {
   id: string;

@@ -1,7 +1,7 @@
+import { courseKeys } from "@client/core/cache/keys";
 import { fetchJson } from "@client/lib/api";
 import type { CourseCardSummary } from "@shared/schemas/course";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { courseKeys } from "./keys";
 
 export const mostFollowedCoursesQuery = () =>
   queryOptions({

@@ -1,10 +1,10 @@
-import { Button, buttonClass } from "@client/components/button";
+import { useOnline } from "@client/core/offline/network";
+import { isNetworkError } from "@client/core/offline/offline-copy";
 import { useLocalePath } from "@client/lib/use-language";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { useOnline } from "../api/network";
-import { isNetworkError } from "../api/offline-copy";
-import styles from "./offline.module.css";
+import { Button, buttonClass } from "./button";
+import styles from "./connection.module.css";
 
 interface LoadFailedProps {
   error: unknown;

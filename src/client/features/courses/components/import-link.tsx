@@ -3,7 +3,11 @@ import { useLocalePath } from "@client/lib/use-language";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-/** The way into the import page; with a course, the import adds decks to it. */
+/**
+ * The way into the import page; with a course, the import adds decks to it. Here, not in the
+ * imports feature: the import page lists your courses (imports uses courses), and only the course
+ * lists and a course's owner tools link to it.
+ */
 export function ImportLink({
   courseId,
   variant = "secondary",

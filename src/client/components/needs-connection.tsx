@@ -1,7 +1,7 @@
+import { useOnline } from "@client/core/offline/network";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useOnline } from "../api/network";
-import styles from "./offline.module.css";
+import styles from "./connection.module.css";
 
 /**
  * For a write that needs the server (create, edit, follow): offline, the control is disabled and

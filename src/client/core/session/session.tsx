@@ -1,14 +1,14 @@
 /**
  * Session state in one place. `initialised` turns true once the first check has answered, so
  * nothing flickers between signed-out and signed-in. The session is re-checked every 30 s, on
- * window focus, and when another tab signs in or out.
+ * window focus, and when another tab signs in or out. What a session brings with it (the person's
+ * stored language and colour scheme) is the accounts feature's (StoredSettings, in the app shell).
  */
 
-import { useChangeLanguage } from "@client/lib/use-language";
+import { accountKeys } from "@client/core/cache/keys";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
-import { type SessionUser, sessionQuery } from "./api/get-session";
-import { accountKeys } from "./api/keys";
+import { type SessionUser, sessionQuery } from "./get-session";
 
 interface SessionState {
   user: SessionUser | null;
@@ -24,7 +24,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const session = useQuery(sessionQuery());
   const user = session.data ?? null;
-  const changeLanguage = useChangeLanguage();
 
   const refetchEverything = useCallback(async () => {
     // A check already in flight may have started before the change: drop it and ask again.
@@ -50,30 +49,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await refetchEverything();
     channel.current?.postMessage("changed");
   }, [refetchEverything]);
-
-  // When a session appears, the user's stored language and colour scheme win over this browser's
-  // (api/stored-settings.ts, loaded only then).
-  const languageAppliedFor = useRef<string | null>(null);
-  const latestChangeLanguage = useRef(changeLanguage);
-  latestChangeLanguage.current = changeLanguage;
-  useEffect(() => {
-    if (!user) {
-      languageAppliedFor.current = null;
-      return;
-    }
-    if (languageAppliedFor.current === user.id) return;
-    languageAppliedFor.current = user.id;
-    import("./api/stored-settings")
-      .then(({ applyStoredSettings }) =>
-        applyStoredSettings({
-          queryClient,
-          userId: user.id,
-          changeLanguage: (language) => latestChangeLanguage.current(language),
-          stillSignedIn: () => languageAppliedFor.current === user.id,
-        }),
-      )
-      .catch((error: unknown) => console.error("Loading the stored settings failed", error));
-  }, [user, queryClient]);
 
   const value = useMemo(
     () => ({ user, initialised: !session.isPending, refreshAfterAuthChange }),

@@ -1,4 +1,0 @@
-export const accountKeys = {
-  session: ["session"] as const,
-  profile: (userId: string) => ["profile", userId] as const,
-};
