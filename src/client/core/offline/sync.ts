@@ -4,7 +4,10 @@
  * Only the signed-in person's entries are sent; a visitor's wait to be offered to an account.
  */
 import { ApiError, unwrap } from "@client/lib/api";
+import { i18n, loadAllTexts } from "@client/lib/i18n";
+import { notify } from "@client/lib/notify";
 import { typedApi } from "@client/lib/typed-api";
+import { CARD_ANSWERS_PER_DAY_MAX } from "@shared/memory/limits";
 import type { ReviewInput } from "@shared/schemas/review";
 import { dropFromQueues } from "./kept";
 import { VISITOR } from "./offline-db";
@@ -47,12 +50,25 @@ function malformed(batch: ReviewInput[], error: ApiError): string[] {
   return ids.length > 0 ? ids : batch.map((review) => review.id);
 }
 
+let cardCapSaid = false;
+
+/** Said once a page: answers beyond a card's daily cap were not recorded (decision 0038). */
+async function sayCardCapReached() {
+  if (cardCapSaid) return;
+  cardCapSaid = true;
+  await loadAllTexts();
+  notify.error(i18n.t("offline.card_cap_reached", { count: CARD_ANSWERS_PER_DAY_MAX }));
+}
+
 /** The server, for the outbox: the reviews batch endpoint and the progress endpoint. */
 const serverSender: Sender = {
   async answers(batch) {
     const api = await typedApi();
     try {
       const { results } = await unwrap(api.reviews.batch.$post({ json: { reviews: batch } }));
+      if (results.some((result) => result.status === "refused" && result.reason === "card_answers_per_day")) {
+        sayCardCapReached().catch(console.error);
+      }
       return settledIds(results);
     } catch (error) {
       // An answer the server can never take (it fails validation) would block the rest for ever:
