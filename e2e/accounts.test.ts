@@ -39,12 +39,24 @@ describe("an account from sign-up to a changed password", () => {
     await signOut(page, email, "ja");
     await page.getByRole("banner").getByRole("button", { name: "ログイン / 新規登録" }).waitFor();
 
-    // A fresh browser in English: signing in brings the stored Japanese back.
+    // A fresh browser in English, at an address without a language: signing in brings the stored
+    // Japanese back.
     const fresh = await session.newPage({ locale: "en-US" });
-    await session.visit(fresh, "/en/home");
+    await fresh.goto("/home");
+    await fresh.waitForURL("**/en/home");
     await signIn(fresh, email, "first-password-1");
     await fresh.waitForURL("**/ja/home");
     await fresh.getByRole("heading", { level: 1, name: "ホーム" }).waitFor();
+
+    // An address with a language wins over the stored one (#23): the same account opens /en/home.
+    const cookie = (await fresh.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const linked = await session.signedInPage(cookie);
+    const profileRead = linked.waitForResponse((reply) => new URL(reply.url()).pathname === "/api/profile");
+    await session.visit(linked, "/en/home");
+    await profileRead;
+    await linked.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(new URL(linked.url()).pathname).toBe("/en/home");
+    await linked.getByRole("heading", { level: 1, name: "Home" }).waitFor();
 
     // Change the password (in Japanese), then only the new one works.
     await fresh.getByRole("button", { name: `${email} のアカウントメニュー` }).click();

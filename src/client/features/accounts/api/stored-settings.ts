@@ -1,6 +1,6 @@
 /**
- * When a session appears, the person's stored language and colour scheme win over this browser's
- * (decision 0033). Only signed-in people need this: a chunk of its own, with the typed API client,
+ * When a session appears, the person's stored colour scheme wins over this browser's, and their
+ * language too where the address named none (decision 0033; #23: a language in the address wins). Only signed-in people need this: a chunk of its own, with the typed API client,
  * loaded by the session provider. Read afresh each time a session appears: another device may have
  * changed them.
  */
@@ -14,7 +14,7 @@ import { profileQuery } from "./get-profile";
 export interface StoredSettingsTarget {
   queryClient: QueryClient;
   userId: string;
-  /** Switches the page's language (the current page's switch, whenever it is called). */
+  /** Applies the stored language: switches the page's, or only remembers it (components/stored-settings.tsx). */
   changeLanguage(language: Language): void;
   /** Whether this person is still the one signed in (a read made later checks first). */
   stillSignedIn(): boolean;
