@@ -274,7 +274,14 @@ export function fluencyConfig(fluency: LearnerStats["fluency"], c: ChartContext)
         x: {
           ...axis(c),
           beginAtZero: true,
-          ticks: { ...axis(c).ticks, maxTicksLimit: 6, callback: (value) => c.f.seconds(Number(value) * 1000) },
+          ticks: {
+            ...axis(c).ticks,
+            maxTicksLimit: 6,
+            callback: (value, _index, ticks) => {
+              const step = ticks.length > 1 ? Math.abs((ticks[1]?.value ?? 0) - (ticks[0]?.value ?? 0)) : 1;
+              return c.f.secondsTick(Number(value) * 1000, step * 1000);
+            },
+          },
         },
         y: {
           ...axis(c),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mix } from "./colors";
 import {
   addDays,
+  decimalsFor,
   fluencySummary,
   fluencyTable,
   forecastDays,
@@ -185,6 +186,18 @@ describe("fluency", () => {
       values: { deck: "Numbers", time: "0.9 sec" },
     });
     expect(fluencySummary([], en)).toEqual({ key: "stats.fluency_none" });
+  });
+
+  it("labels the axis with as many decimals as its step needs, in both languages", () => {
+    expect([0, 1, 0.5, 0.25, 0.02, 0.1 + 0.2, 0.0004].map(decimalsFor)).toEqual([1, 0, 1, 2, 2, 1, 3]);
+    expect([0, 20, 40, 60].map((ms) => en.secondsTick(ms, 20))).toEqual([
+      "0.00 sec",
+      "0.02 sec",
+      "0.04 sec",
+      "0.06 sec",
+    ]);
+    expect([0, 500, 1000].map((ms) => en.secondsTick(ms, 500))).toEqual(["0.0 sec", "0.5 sec", "1.0 sec"]);
+    expect([0, 2000, 4000].map((ms) => ja.secondsTick(ms, 2000))).toEqual(["0 秒", "2 秒", "4 秒"]);
   });
 });
 

@@ -58,6 +58,11 @@ export interface Formats {
   number(value: number): string;
   percent(value: number): string;
   seconds(ms: number): string;
+  /**
+   * An axis tick in seconds, with as many decimals as the ticks' step needs: a step of 0.02 s gives
+   * "0.02 sec, 0.04 sec", not "0.0 sec, 0.0 sec" (#23).
+   */
+  secondsTick(ms: number, stepMs: number): string;
   /** "3 May" / "5月3日" */
   day(day: string): string;
   /** "Sat, 3 May" / "5月3日(土)" */
@@ -70,8 +75,28 @@ export interface Formats {
   weekdayName(index: number): string;
 }
 
+/** Decimals that tell apart ticks `step` apart (0 for whole steps, at most 3). */
+export function decimalsFor(step: number): number {
+  if (!(step > 0)) return 1;
+  for (let decimals = 0; decimals < 3; decimals++) {
+    const scaled = step * 10 ** decimals;
+    if (Math.abs(scaled - Math.round(scaled)) < 1e-6) return decimals;
+  }
+  return 3;
+}
+
 export function formats(language: string): Formats {
   const number = new Intl.NumberFormat(language);
+  const tickSeconds = [0, 1, 2, 3].map(
+    (decimals) =>
+      new Intl.NumberFormat(language, {
+        style: "unit",
+        unit: "second",
+        unitDisplay: "short",
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      }),
+  );
   const percent = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 });
   const seconds = new Intl.NumberFormat(language, {
     style: "unit",
@@ -94,6 +119,7 @@ export function formats(language: string): Formats {
     number: (value) => number.format(value),
     percent: (value) => percent.format(value),
     seconds: (ms) => seconds.format(ms / 1000),
+    secondsTick: (ms, stepMs) => (tickSeconds[decimalsFor(stepMs / 1000)] ?? seconds).format(ms / 1000),
     day: (d) => day.format(toTime(d)),
     dayLong: (d) => dayLong.format(toTime(d)),
     month: (d) => month.format(toTime(d)),
