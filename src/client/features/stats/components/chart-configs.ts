@@ -277,6 +277,7 @@ export function fluencyConfig(fluency: LearnerStats["fluency"], c: ChartContext)
           ticks: {
             ...axis(c).ticks,
             maxTicksLimit: 6,
+            autoSkipPadding: 12,
             callback: (value, _index, ticks) => {
               const step = ticks.length > 1 ? Math.abs((ticks[1]?.value ?? 0) - (ticks[0]?.value ?? 0)) : 1;
               return c.f.secondsTick(Number(value) * 1000, step * 1000);
