@@ -226,10 +226,20 @@ describe("learning memory", () => {
     await dialog.getByText("Enter a whole number from 0 to 9999.").first().waitFor();
     await dialog.getByLabel("New cards per day").fill("5");
     await dialog.getByLabel(/^Target retention/).fill("85");
+    // The time zone is found by a city and shown with its offset.
+    await dialog.getByLabel(/^Find a time zone/).fill("tokyo");
+    const zone = dialog.getByLabel("Time zone", { exact: true });
+    await zone.getByRole("option", { name: "UTC+09:00 · Asia/Tokyo" }).waitFor({ state: "attached" });
+    await zone.selectOption("Asia/Tokyo");
     await dialog.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Review settings saved.").waitFor();
     const saved = (await (await page.request.get("/api/reviews/settings")).json()) as Record<string, unknown>;
-    expect(saved).toMatchObject({ newCardsPerDay: 5, desiredRetention: 0.85, reviewsPerDay: 200 });
+    expect(saved).toMatchObject({
+      newCardsPerDay: 5,
+      desiredRetention: 0.85,
+      reviewsPerDay: 200,
+      timeZone: "Asia/Tokyo",
+    });
 
     const visitor = await session.newPage();
     await session.visit(visitor, "/en/review");

@@ -9,10 +9,11 @@ import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION } from "@shared/memory/limits";
 import { type ReviewSettings, reviewSettingsInput } from "@shared/schemas/review";
-import type { CSSProperties } from "react";
+import { type CSSProperties, useMemo, useState } from "react";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useReviewSettings, useSaveReviewSettings } from "../api/review-settings";
+import { filterTimeZones, timeZoneOptions } from "../lib/time-zones";
 import sliderStyles from "./retention-slider.module.css";
 
 /** The browser's time zone, offered when the learner has not chosen one (the server starts from UTC). */
@@ -40,8 +41,13 @@ function SettingsForm({ saved, onDone }: { saved: ReviewSettings; onDone(): void
       isField: (name) => SETTINGS_FIELDS.has(name),
     },
   );
-  const zones = Intl.supportedValuesOf("timeZone");
   const timeZone = form.watch("timeZone");
+  const allZones = useMemo(() => {
+    const zones = Intl.supportedValuesOf("timeZone");
+    return timeZoneOptions(zones.includes(saved.timeZone) ? zones : [saved.timeZone, ...zones], new Date());
+  }, [saved.timeZone]);
+  const [zoneQuery, setZoneQuery] = useState("");
+  const zones = filterTimeZones(allZones, zoneQuery, timeZone);
   // A number field left empty is NaN, which the schema refuses with its own text.
   const count = { valueAsNumber: true } as const;
 
@@ -107,6 +113,14 @@ function SettingsForm({ saved, onDone }: { saved: ReviewSettings; onDone(): void
         {...form.register("reviewsPerDay", count)}
         error={fieldError("reviewsPerDay")}
       />
+      <TextField
+        label={t("review_settings.time_zone_search")}
+        type="search"
+        value={zoneQuery}
+        onChange={(event) => setZoneQuery(event.target.value)}
+        hint={t("review_settings.time_zone_matches", { count: zones.length })}
+        autoComplete="off"
+      />
       <Field
         label={t("review_settings.time_zone")}
         hint={t("review_settings.time_zone_hint")}
@@ -114,9 +128,9 @@ function SettingsForm({ saved, onDone }: { saved: ReviewSettings; onDone(): void
       >
         {(control) => (
           <select {...control} className={formStyles.input} {...form.register("timeZone")}>
-            {(zones.includes(timeZone) ? zones : [timeZone, ...zones]).map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
+            {zones.map((option) => (
+              <option key={option.zone} value={option.zone}>
+                {option.label}
               </option>
             ))}
           </select>
