@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../components/link";
 import { ContactLink } from "../features/contact/components/contact-link";
 import { useLocalePath } from "../lib/use-language";
 import styles from "./footer.module.css";

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link } from "../components/link";
 import { useSession } from "../core/session/session";
 import { AccountMenu } from "../features/accounts/components/account-menu";
 import { CreateCourseButton } from "../features/courses/components/create-course-button";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { buttonClass } from "../components/button";
+import { Link } from "../components/link";
 import { Page } from "../components/page";
 import { useLocalePath } from "../lib/use-language";
 import styles from "./status-page.module.css";

@@ -9,8 +9,8 @@ import {
 import type { CourseCardSummary, MyCourseSummary } from "@shared/schemas/course";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import styles from "./course-card.module.css";
+import { Link } from "./link";
 
 interface CourseCardProps {
   /** The personal lists add the user's progress through the course. */

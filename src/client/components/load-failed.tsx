@@ -2,9 +2,10 @@ import { useOnline } from "@client/core/offline/network";
 import { isNetworkError } from "@client/core/offline/offline-copy";
 import { useLocalePath } from "@client/lib/use-language";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { Button, buttonClass } from "./button";
 import styles from "./connection.module.css";
+import { Link } from "./link";
 
 interface LoadFailedProps {
   error: unknown;

@@ -1,13 +1,14 @@
 import { Button } from "@client/components/button";
 import styles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
+import { Link } from "@client/components/link";
 import { Page } from "@client/components/page";
 import { ApiError } from "@client/lib/api";
 import { useLocalePath } from "@client/lib/use-language";
 import { resetPasswordForm } from "@shared/schemas/account";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { resetPassword } from "../api/reset-password";
 import { refuseCommonPassword } from "../common-password";

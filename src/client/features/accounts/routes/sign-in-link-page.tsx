@@ -1,6 +1,7 @@
 import { buttonClass } from "@client/components/button";
 import styles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
+import { Link } from "@client/components/link";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { sessionQuery } from "@client/core/session/get-session";
@@ -8,7 +9,7 @@ import { CONFIRM_SIGNUP_SUCCESS_REDIRECT_MS } from "@shared/limits";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 
 /**
  * Where a mailed sign-in link lands (decision 0041): the server has signed the person in (then on

@@ -1,6 +1,7 @@
 import { Button } from "@client/components/button";
 import { CourseGrid } from "@client/components/course-grid";
 import formStyles from "@client/components/form.module.css";
+import { Link } from "@client/components/link";
 import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
@@ -9,7 +10,7 @@ import { useSession } from "@client/core/session/session";
 import { useLocalePath } from "@client/lib/use-language";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { useMyCourseList } from "../api/get-my-course-list";
 import { LIST_SORTS, listSort } from "../api/my-course-list-query";
 import styles from "./course-list-screen.module.css";

@@ -1,3 +1,4 @@
+import { Link } from "@client/components/link";
 import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
@@ -8,7 +9,7 @@ import { useLocalePath } from "@client/lib/use-language";
 import type { CourseDetail } from "@shared/schemas/course";
 import { type ComponentType, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useParams } from "react-router";
+import { useLocation, useParams } from "react-router";
 import { useCourse } from "../api/get-course";
 import styles from "./course-page.module.css";
 

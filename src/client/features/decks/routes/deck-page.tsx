@@ -1,5 +1,6 @@
 import { Button, buttonClass } from "@client/components/button";
 import { ConfirmByNameDialog } from "@client/components/lazy-dialogs";
+import { Link } from "@client/components/link";
 import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
 import { useNeedsConnection } from "@client/components/needs-connection";
@@ -11,7 +12,7 @@ import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { useDeck } from "../api/get-deck";
 import { useDeleteDeck } from "../api/save-deck";
 import { DeckEditorDialog, preloadDeckDialogs } from "../components/owner-dialogs";

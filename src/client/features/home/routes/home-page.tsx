@@ -1,5 +1,6 @@
 import { Button } from "@client/components/button";
 import { CourseGrid } from "@client/components/course-grid";
+import { Link } from "@client/components/link";
 import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
@@ -10,7 +11,6 @@ import { useLocalePath } from "@client/lib/use-language";
 import type { CourseCardSummary } from "@shared/schemas/course";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useHomeLists } from "../api/get-home-lists";
 import styles from "./home-page.module.css";
 

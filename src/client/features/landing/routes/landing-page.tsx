@@ -7,6 +7,7 @@
 import { buttonClass } from "@client/components/button";
 import { CourseCard } from "@client/components/course-card";
 import gridStyles from "@client/components/course-card.module.css";
+import { Link } from "@client/components/link";
 import { useAuthDialog } from "@client/core/session/auth-dialog";
 import { useSession } from "@client/core/session/session";
 import { useHotkeys } from "@client/lib/use-hotkeys";
@@ -19,7 +20,7 @@ import {
 } from "@shared/limits";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useMostFollowedCourses } from "../api/get-most-followed-courses";
 import styles from "./landing-page.module.css";
 

@@ -1,3 +1,4 @@
+import { Link } from "@client/components/link";
 import { useOnline } from "@client/core/offline/network";
 import { mayHaveOfflineCopy } from "@client/core/offline/offline-presence";
 import { useSession } from "@client/core/session/session";
@@ -6,7 +7,6 @@ import { useLocalePath } from "@client/lib/use-language";
 import type { CourseDetail } from "@shared/schemas/course";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import styles from "./offline.module.css";
 
 /**

@@ -1,7 +1,7 @@
+import { Link } from "@client/components/link";
 import { useOnline } from "@client/core/offline/network";
 import { useLocalePath } from "@client/lib/use-language";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import styles from "./offline.module.css";
 
 /** Says so while the browser has no connection, with the way to what still works. */

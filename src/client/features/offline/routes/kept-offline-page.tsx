@@ -1,4 +1,5 @@
 import { Button } from "@client/components/button";
+import { Link } from "@client/components/link";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { type KeptSummary, keptSummary, onKeptChange, removeCourse, removeRecentDeck } from "@client/core/offline/kept";
@@ -6,7 +7,6 @@ import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { formatSize } from "../lib/format-size";
 import styles from "./kept-offline-page.module.css";
 

@@ -1,8 +1,8 @@
 import { buttonClass } from "@client/components/button";
+import { Link } from "@client/components/link";
 import { useLocalePath } from "@client/lib/use-language";
 import type { CourseDetail } from "@shared/schemas/course";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useReviewSummary } from "../api/get-review-queue";
 import styles from "./progress.module.css";
 

@@ -1,7 +1,7 @@
 import { buttonClass } from "@client/components/button";
+import { Link } from "@client/components/link";
 import { useLocalePath } from "@client/lib/use-language";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useReviewSummary } from "../api/get-review-queue";
 import styles from "./due-today.module.css";
 

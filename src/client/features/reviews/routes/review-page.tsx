@@ -4,6 +4,7 @@
  */
 
 import { Button, buttonClass } from "@client/components/button";
+import { Link } from "@client/components/link";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { SignUpInvitation } from "@client/components/sign-up-invitation";
@@ -15,7 +16,7 @@ import { GRADES, type Grade } from "@shared/memory/scheduler";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { flushAnswers } from "../api/answer-outbox";
 import { type QueueCard, type ReviewQueue, reviewQueueQuery, useReviewQueue } from "../api/get-review-queue";
 import { useRecordAnswer } from "../api/record-answer";

@@ -1,6 +1,7 @@
 import { Button } from "@client/components/button";
 import { CourseCard } from "@client/components/course-card";
 import gridStyles from "@client/components/course-card.module.css";
+import { Link } from "@client/components/link";
 import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
@@ -11,7 +12,7 @@ import { messageKey } from "@shared/errors";
 import { type SearchResult, searchQuery } from "@shared/schemas/course";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { useSearch } from "../api/search-courses";
 import styles from "./search-page.module.css";
 

@@ -5,6 +5,7 @@
  */
 
 import { Button } from "@client/components/button";
+import { Link } from "@client/components/link";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { SignUpInvitation } from "@client/components/sign-up-invitation";
@@ -16,7 +17,7 @@ import type { LearnerStats } from "@shared/schemas/stats";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { useStats } from "../api/get-stats";
 import { ChartCanvas } from "../components/chart-canvas";
 import {

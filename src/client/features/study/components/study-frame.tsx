@@ -1,3 +1,4 @@
+import { Link } from "@client/components/link";
 import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
@@ -7,7 +8,7 @@ import { useLocalePath } from "@client/lib/use-language";
 import type { DeckDetail } from "@shared/schemas/deck";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import styles from "./study.module.css";
 
 interface StudyFrameProps {

@@ -1,11 +1,11 @@
 import { Button, buttonClass } from "@client/components/button";
 import { Dialog } from "@client/components/dialog";
+import { Link } from "@client/components/link";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
 import { useHotkeys } from "@client/lib/use-hotkeys";
 import type { DeckDetail, Flashcard } from "@shared/schemas/deck";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { InputHint } from "../components/input-hint";
 import styles from "../components/study.module.css";
 import { StudyFrame } from "../components/study-frame";

@@ -1,6 +1,6 @@
 import { buttonClass } from "@client/components/button";
+import { Link } from "@client/components/link";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import styles from "../components/study.module.css";
 import { StudyFrame } from "../components/study-frame";
 

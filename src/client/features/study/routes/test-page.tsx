@@ -1,4 +1,5 @@
 import { Button, buttonClass } from "@client/components/button";
+import { Link } from "@client/components/link";
 import { useSession } from "@client/core/session/session";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
 import { notify } from "@client/lib/notify";
@@ -8,7 +9,6 @@ import type { DeckDetail, Flashcard } from "@shared/schemas/deck";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { useRecordPass, useSendWaitingPass } from "../api/record-pass";
 import { InputHint } from "../components/input-hint";
 import { StudyFrame } from "../components/study-frame";
