@@ -1,5 +1,6 @@
 import { Button, buttonClass } from "@client/components/button";
 import { Link } from "@client/components/link";
+import { useOnline } from "@client/core/offline/network";
 import { useSession } from "@client/core/session/session";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
 import { notify } from "@client/lib/notify";
@@ -204,6 +205,7 @@ function PassedScreen({ deck, recordPass }: { deck: DeckDetail; recordPass: Retu
   const localePath = useLocalePath();
   const { user } = useSession();
   const sendWaiting = useSendWaitingPass();
+  const online = useOnline();
   const synced = recordPass.data?.synced === true || sendWaiting.data?.synced === true;
   const waiting = recordPass.isSuccess && !synced;
   const retryWaiting = () =>
@@ -243,6 +245,9 @@ function PassedScreen({ deck, recordPass }: { deck: DeckDetail; recordPass: Retu
             {t("polish.pass_retry")}
           </Button>
         </div>
+      ) : waiting && !online ? (
+        // Offline, waiting is the expected course of things: the pass syncs by itself (#23).
+        <p role="status">{t("offline.pass_saved")}</p>
       ) : waiting ? (
         <div className={styles.saveFailed} role="alert">
           <p>{t("polish.pass_waiting")}</p>
