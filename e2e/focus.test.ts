@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { expectAccessible, PHONE, settled, setupBrowser } from "./support/browser";
 import { answerOf, FOUR_CARDS, takeTest } from "./support/study";
+import { expectNoHeadingUnder, overlaps, settledBox } from "./support/toasts";
 
 const session = setupBrowser();
 
@@ -273,30 +274,6 @@ describe("the browser's Back asks before unsaved changes go (item 4)", () => {
 });
 
 describe("toasts cover nothing and sit above dialogs (item 5)", () => {
-  type Box = { x: number; y: number; width: number; height: number };
-  const overlaps = (a: Box, b: Box) =>
-    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-  /** The toast once it has slid into place. */
-  async function settledBox(toast: Locator): Promise<Box> {
-    await toast.waitFor();
-    await toast.evaluate((element) =>
-      Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
-    );
-    // Sonner may still move it as it measures the stack: the same box two frames apart.
-    let box = await toast.boundingBox();
-    await expect
-      .poll(async () => {
-        await settled(toast.page());
-        const next = await toast.boundingBox();
-        const still = JSON.stringify(next) === JSON.stringify(box);
-        box = next;
-        return still;
-      })
-      .toBe(true);
-    if (!box) throw new Error("the toast has no box");
-    return box;
-  }
-
   for (const [label, options] of [
     ["at 1280 px", { viewport: { width: 1280, height: 800 } }],
     ["at 360 px", PHONE],
@@ -342,14 +319,8 @@ describe("toasts cover nothing and sit above dialogs (item 5)", () => {
         .locator("[data-sonner-toast]")
         .filter({ hasText: language === "ja" ? "コースを作成しました。" : "Course created successfully!" });
       const box = await settledBox(toast);
-      // The title's text, not its block (as wide as the page).
-      const titleBox = await title.evaluate((element) => {
-        const range = document.createRange();
-        range.selectNodeContents(element);
-        const { x, y, width, height } = range.getBoundingClientRect();
-        return { x, y, width, height };
-      });
-      expect(titleBox && overlaps(box, titleBox), "the toast covers the title").toBe(false);
+      // No heading of the page's main part, the new course's title first.
+      await expectNoHeadingUnder(page, box);
       for (const button of await header.getByRole("button").all()) {
         const buttonBox = await button.boundingBox();
         if (buttonBox) expect(overlaps(box, buttonBox), `the toast covers ${await button.textContent()}`).toBe(false);

@@ -10,6 +10,7 @@ import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { signIn } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
 import { answerOf } from "./support/study";
+import { expectNoHeadingUnder, settledBox } from "./support/toasts";
 
 const session = setupBrowser();
 
@@ -246,31 +247,41 @@ describe("learning memory", () => {
     await visitor.getByRole("button", { name: "Create a free account" }).click();
     await visitor.getByRole("dialog").waitFor();
   });
-  it("tells a learner, in Japanese on a phone, when a card already has the day's most answers", async () => {
-    const learner = await createDeckFixture(inject("baseURL"), CARDS);
-    const page = await session.signedInPage(learner.cookie, PHONE);
-    // The day's 50 answers to every card, a second apart, sent as an offline device would.
-    const ids = await cardIds(page, learner.deckId);
-    const reviews = Array.from({ length: 50 }, (_, k) =>
-      ids.map((cardId) => ({
-        id: crypto.randomUUID(),
-        cardId,
-        mode: "flip",
-        grade: 3,
-        answeredAt: new Date(Date.now() - (k + 1) * 1000).toISOString(),
-      })),
-    ).flat();
-    for (let from = 0; from < reviews.length; from += 100) {
-      const res = await page.request.post("/api/reviews/batch", {
-        data: { reviews: reviews.slice(from, from + 100) },
-        headers: { origin: session.baseURL },
-      });
-      expect(res.status()).toBe(200);
-    }
+  for (const [label, language, options] of [
+    ["in Japanese on a phone", "ja", PHONE],
+    ["in English at 1280 px, under no heading", "en", { viewport: { width: 1280, height: 800 } }],
+  ] as const) {
+    it(`tells a learner when a card already has the day's most answers, ${label}`, async () => {
+      const learner = await createDeckFixture(inject("baseURL"), CARDS);
+      const page = await session.signedInPage(learner.cookie, options);
+      // The day's 50 answers to every card, a second apart, sent as an offline device would.
+      const ids = await cardIds(page, learner.deckId);
+      const reviews = Array.from({ length: 50 }, (_, k) =>
+        ids.map((cardId) => ({
+          id: crypto.randomUUID(),
+          cardId,
+          mode: "flip",
+          grade: 3,
+          answeredAt: new Date(Date.now() - (k + 1) * 1000).toISOString(),
+        })),
+      ).flat();
+      for (let from = 0; from < reviews.length; from += 100) {
+        const res = await page.request.post("/api/reviews/batch", {
+          data: { reviews: reviews.slice(from, from + 100) },
+          headers: { origin: session.baseURL },
+        });
+        expect(res.status()).toBe(200);
+      }
 
-    await session.visit(page, `/ja/courses/${learner.courseId}/decks/${learner.deckId}/flashcards`);
-    await page.getByText("(1/4)").waitFor();
-    await page.keyboard.press("ArrowUp");
-    await page.getByText("記録されなかった解答があります。1枚のカードで記録される解答は1日50回までです。").waitFor();
-  });
+      await session.visit(page, `/${language}/courses/${learner.courseId}/decks/${learner.deckId}/flashcards`);
+      await page.getByText("(1/4)").waitFor();
+      await page.keyboard.press("ArrowUp");
+      const text =
+        language === "ja"
+          ? "記録されなかった解答があります。1枚のカードで記録される解答は1日50回までです。"
+          : "Some answers were not recorded: a card counts at most 50 answers a day.";
+      const toast = page.locator("[data-sonner-toast]").filter({ hasText: text });
+      await expectNoHeadingUnder(page, await settledBox(toast));
+    });
+  }
 });

@@ -6,7 +6,6 @@ import { Toaster } from "sonner";
 import { toasterListening } from "../lib/notify";
 import { useTheme } from "../lib/theme";
 
-const TOAST_TOP = "calc(3.5rem + 1px + 0.5rem)";
 /** Sonner's own width for phones (its full-width layout and `mobileOffset`). */
 const PHONE = "(max-width: 600px)";
 
@@ -25,11 +24,10 @@ export function AppToaster() {
   return (
     <Toaster
       visibleToasts={TOAST_MAX_VISIBLE}
-      // Wide screens: at the top, below the sticky header (3.5 rem and its border), so no toast
-      // covers its buttons. Phones: at the bottom, where a toast as wide as the screen covers
-      // neither the header nor the page's title (a new course's name, right under the header).
-      position={phone ? "bottom-center" : "top-center"}
-      offset={{ top: TOAST_TOP }}
+      // At the bottom, where no page puts its title: on wide screens in the right-hand corner (at
+      // the top, below the header, a toast sat over the page's heading: #23), on phones as wide as
+      // the screen. Neither covers the header's buttons.
+      position={phone ? "bottom-center" : "bottom-right"}
       mobileOffset={{ bottom: "calc(1rem + env(safe-area-inset-bottom))" }}
       // Above a modal dialog's backdrop, and reachable there: Radix makes everything outside the
       // dialog ignore the pointer (the dialog ignores clicks on toasts, components/dialog.tsx).
