@@ -78,6 +78,8 @@ export interface HomeLists {
   own: MyCourseSummary[];
   inProgress: MyCourseSummary[];
   followed: MyCourseSummary[];
+  /** Courses with every deck passed: no longer "in progress", so Home says how many instead. */
+  completedCourses: number;
 }
 
 export interface SearchResult extends CourseCardSummary {

@@ -141,13 +141,29 @@ export async function listPage(db: Database, userId: string, list: ListName, sor
   return pageOf(rows, limit);
 }
 
-/** The home page's three lists, newest first, three each. */
+/** Courses with every deck passed (a course without decks has none to pass, so is not counted). */
+function completedCourses(db: Database) {
+  const passed = db
+    .select({ courseId: userProgress.courseId, passed: count().as("passed") })
+    .from(userProgress)
+    .where(eq(userProgress.userId, userId))
+    .groupBy(userProgress.courseId)
+    .as("passed");
+  return db
+    .select({ completed: count() })
+    .from(passed)
+    .where(sql`${passed.passed} >= (select count(*) from ${decks} where ${decks.courseId} = ${passed.courseId})`);
+}
+
+/** The home page's three lists, newest first, three each, and how many courses are complete. */
 export async function homeLists(db: Database, userId: string): Promise<HomeLists> {
   const top = { limit: HOME_LIST_SIZE, offset: 0 };
-  const [own, progress, follows] = await Promise.all([
+  const completed = preparedOnce(db, "my_completed_count", (name) => completedCourses(db).prepare(name));
+  const [own, progress, follows, [done]] = await Promise.all([
     run(db, userId, "own", "newest", top),
     run(db, userId, "inProgress", "newest", top),
     run(db, userId, "followed", "newest", top),
+    completed.execute({ userId }) as Promise<{ completed: number }[]>,
   ]);
-  return { own, inProgress: progress, followed: follows };
+  return { own, inProgress: progress, followed: follows, completedCourses: Number(done?.completed ?? 0) };
 }

@@ -1,4 +1,4 @@
-import { userProgress } from "@server/db/schema";
+import { decks, userProgress } from "@server/db/schema";
 import { createCourse, createUser, follow } from "@server/test/factories";
 import { ok, signedInClient, TestClient } from "@server/test/http-client";
 import { explainPlan, indexDefinition, planNodes, rolledBack } from "@server/test/query-plans";
@@ -143,8 +143,17 @@ describe("personal lists", () => {
     await follow(db, userId, course.id);
     const [followedCourse] = (await (await client.get("/api/me/home")).json()).followed;
     expect(followedCourse).toMatchObject({ id: course.id, deckCount: 2, passedDecks: 1 });
+    expect((await ok(client.api.me.home.$get())).completedCourses).toBe(0);
     await db.insert(userProgress).values({ userId, courseId: course.id, deckId: second?.id ?? 0 });
     expect(await names(client, "in-progress")).toEqual([]);
+    // Complete now: Home counts it, so its empty "Jump Back In" can say why (#23).
+    const home = await ok(client.api.me.home.$get());
+    expect(home.inProgress).toEqual([]);
+    expect(home.completedCourses).toBe(1);
+    // A deck added later makes it a course in progress again.
+    await db.insert(decks).values({ courseId: course.id, userId: owner.id, name: "Later", description: "d", level: 3 });
+    expect((await ok(client.api.me.home.$get())).completedCourses).toBe(0);
+    expect(await names(client, "in-progress")).toEqual(["Two decks"]);
   });
 
   it("list followed courses, most recently followed first, and the home page's top three", async () => {

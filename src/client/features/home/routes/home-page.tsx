@@ -26,7 +26,10 @@ export function HomePage() {
       id: "progress",
       title: t("home.jump_back_in"),
       path: "/courses_in_progress",
-      empty: t("home.no_progress"),
+      // A course with every deck passed is complete, no longer in progress: say so (#23).
+      empty: data?.completedCourses
+        ? t("home.no_progress_completed", { count: data.completedCourses })
+        : t("home.no_progress"),
       courses: data?.inProgress,
     },
     {
