@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setupBrowser } from "./support/browser";
+import { PHONE, setupBrowser } from "./support/browser";
 
 const session = setupBrowser();
 
@@ -28,6 +28,17 @@ describe("demo content", () => {
     await page.getByRole("heading", { level: 1, name: "World Capitals" }).waitFor();
     await page.getByRole("link", { name: "1. Europe" }).waitFor();
     await page.getByRole("link", { name: "4. The Americas" }).waitFor();
+    // Each deck row says what it holds, and a visitor has a way to start (#23).
+    await page.getByRole("link", { name: /^1\. Europe\s*18 cards · Capitals of European countries\.$/ }).waitFor();
+    await page.getByRole("link", { name: "Start studying" }).click();
+    await page.getByRole("heading", { level: 1, name: /Europe/ }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/en\/courses\/\d+\/decks\/\d+\/study$/);
+
+    // The same in Japanese, at a phone's width.
+    const phone = await session.newPage(PHONE);
+    await session.visit(phone, new URL(page.url()).pathname.replace(/^\/en/, "/ja").replace(/\/decks\/.*$/, ""));
+    await phone.getByRole("link", { name: /^1\. Europe\s*18枚 · / }).waitFor();
+    await phone.getByRole("link", { name: "学習を始める" }).waitFor();
   });
 
   it("explains a course that does not exist", async () => {

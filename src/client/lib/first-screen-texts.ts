@@ -53,6 +53,9 @@ export const FIRST_SCREEN_TEXTS = {
     "course.tags_heading",
     "course.no_decks",
     "course.deck_completed",
+    "course.deck_cards_one",
+    "course.deck_cards_other",
+    "course.start_studying",
     "follow",
     "exports.button",
     // The "not available offline" state (decision 0025).

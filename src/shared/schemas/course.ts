@@ -44,6 +44,9 @@ export interface DeckListItem {
   id: number;
   name: string;
   level: number;
+  description: string;
+  /** Absent in a course kept offline before the course page showed it. */
+  cardCount?: number;
 }
 
 export interface CourseDetail extends CourseSummary {

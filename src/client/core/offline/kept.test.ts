@@ -41,7 +41,7 @@ function course(id: number, deckIds: number[]): CourseDetail {
     ownerId: "o",
     createdAt: new Date().toISOString(),
     tags: [],
-    decks: deckIds.map((deckId, i) => ({ id: deckId, name: `Deck ${deckId}`, level: i + 1 })),
+    decks: deckIds.map((deckId, i) => ({ id: deckId, name: `Deck ${deckId}`, level: i + 1, description: "" })),
     viewer: null,
   };
 }

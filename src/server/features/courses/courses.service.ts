@@ -69,7 +69,9 @@ export const COURSE_DETAIL: Statement = {
     'id', c.id, 'name', c.name, 'description', c.description, 'ownerId', c.user_id,
     'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'tags', coalesce((select json_agg(t.tag order by t.id) from course_tags t where t.course_id = c.id), '[]'::json),
-    'decks', coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name, 'level', d.level) order by d.level)
+    'decks', coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name, 'level', d.level,
+                         'description', d.description,
+                         'cardCount', (select count(*) from flashcards f where f.deck_id = d.id)) order by d.level)
                        from decks d where d.course_id = c.id), '[]'::json),
     'viewer', (select json_build_object(
         'passedDeckIds', coalesce((select json_agg(p.deck_id order by p.id) from user_progress p

@@ -67,7 +67,14 @@ describe("GET /api/courses/:courseId", () => {
       tags: ["japanese", "kana"],
     });
     expect(body.decks.map((d: { level: number }) => d.level)).toEqual([1, 2, 3]);
-    expect(body.decks[0]).toEqual({ id: course.decks[0]?.id, name: course.decks[0]?.name, level: 1 });
+    // Each deck row says what the deck holds (#23): its description and how many cards.
+    expect(body.decks[0]).toEqual({
+      id: course.decks[0]?.id,
+      name: course.decks[0]?.name,
+      level: 1,
+      description: expect.any(String),
+      cardCount: 4,
+    });
   });
 
   it("answers 404 for a course that does not exist", async () => {

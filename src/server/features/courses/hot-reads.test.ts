@@ -25,7 +25,11 @@ async function courseByQueryBuilder(db: Database, courseId: number, viewerId: st
     columns: { id: true, name: true, description: true, userId: true, createdAt: true },
     with: {
       tags: { columns: { tag: true }, orderBy: (tag, { asc }) => [asc(tag.id)] },
-      decks: { columns: { id: true, name: true, level: true }, orderBy: (deck, { asc }) => [asc(deck.level)] },
+      decks: {
+        columns: { id: true, name: true, level: true, description: true },
+        with: { flashcards: { columns: { id: true } } },
+        orderBy: (deck, { asc }) => [asc(deck.level)],
+      },
     },
   });
   if (!row) return undefined;
@@ -49,7 +53,7 @@ async function courseByQueryBuilder(db: Database, courseId: number, viewerId: st
     ownerId: row.userId,
     createdAt: row.createdAt.toISOString(),
     tags: row.tags.map((t) => t.tag),
-    decks: row.decks,
+    decks: row.decks.map(({ flashcards, ...deck }) => ({ ...deck, cardCount: flashcards.length })),
     viewer: viewerId ? { passedDeckIds: passed.map((p) => p.deckId), following: following.length > 0 } : null,
   };
 }

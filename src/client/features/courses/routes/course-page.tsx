@@ -1,3 +1,4 @@
+import { buttonClass } from "@client/components/button";
 import { Link } from "@client/components/link";
 import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
@@ -72,6 +73,15 @@ function CourseBody({ course, parts }: { course: CourseDetail; parts: CoursePage
         <FollowStar course={course} />
       </div>
       {course.description && <p className={styles.description}>{course.description}</p>}
+      {!user && course.decks[0] && (
+        // A visitor's way in (#23): the first deck's study modes; signed in, the progress leads on.
+        <Link
+          to={localePath(`/courses/${course.id}/decks/${course.decks[0].id}/study`)}
+          className={buttonClass({}, styles.start)}
+        >
+          {t("course.start_studying")}
+        </Link>
+      )}
       {course.decks.length > 0 && <ExportButton course={course} className={styles.actions} />}
       {isOwner && (
         <Suspense fallback={null}>
@@ -93,8 +103,16 @@ function CourseBody({ course, parts }: { course: CourseDetail; parts: CoursePage
           {course.decks.map((deck) => (
             <li key={deck.id}>
               <Link to={localePath(`/courses/${course.id}/decks/${deck.id}`)} className={styles.deck}>
-                <span>
-                  {deck.level}. {deck.name}
+                <span className={styles.deckText}>
+                  <span>
+                    {deck.level}. {deck.name}
+                  </span>
+                  {/* What the deck holds (#23); a course kept offline before has no count. */}
+                  <span className={styles.deckMeta}>
+                    {deck.cardCount !== undefined && t("course.deck_cards", { count: deck.cardCount })}
+                    {deck.cardCount !== undefined && deck.description && " · "}
+                    {deck.description}
+                  </span>
                 </span>
                 {passed.has(deck.id) && (
                   <span className={styles.passed} role="img" aria-label={t("course.deck_completed")}>
