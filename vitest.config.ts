@@ -21,12 +21,25 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
  * the run going while the other worker idles: these (measured, decision 0020) start first there.
  */
 const KNOWN_SLOW = [
+  // api: the prepared-database test first, as it needs no test database (the other worker waits
+  // for the dump meanwhile on a fresh clone), then longest first.
   "src/server/db/initial-data.test.ts",
   "src/server/features/accounts/accounts.test.ts",
-  "src/client/features/offline/api/outbox.test.ts",
   "src/server/security/fuzz.test.ts",
+  "src/server/features/exports/exports.test.ts",
   "src/server/features/search/search.test.ts",
   "src/server/features/accounts/sign-in-lockout.test.ts",
+  "src/server/security/authorization-matrix.test.ts",
+  "src/server/features/accounts/sign-in-link.test.ts",
+  "src/server/features/decks/decks.test.ts",
+  "src/server/features/imports/imports.test.ts",
+  "src/server/features/health/health.test.ts",
+  // unit: the group the API tests wait for, so its longest files start first.
+  "src/shared/transfer/transfer.test.ts",
+  "src/client/features/offline/api/outbox.test.ts",
+  "src/server/event-loop-delay.unit.test.ts",
+  "src/client/features/study/lib/study-logic.test.ts",
+  "src/shared/memory/scheduler.test.ts",
 ];
 
 class KnownSlowFirst extends BaseSequencer {
