@@ -12,7 +12,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
  *   TEST_DATABASE_URL is set), migrated once per run; files share their worker's modules and
  *   database (isolate: false) and, on PGlite, two workers run at once (docs/decisions/0020);
  * - faults: real server processes under faults: PostgreSQL restarting, two servers on one data
- *   folder, start-up errors, graceful stop (needs PostgreSQL's binaries for its own cluster);
+ *   folder, start-up errors, graceful stop (needs PostgreSQL's binaries for its own cluster); and
+ *   the prepared initial database at a first start and a restart (initdb in folders of its own);
  * - e2e: the real server and Debian's Chromium (needs /usr/bin/chromium).
  */
 /**
@@ -21,9 +22,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
  * the run going while the other worker idles: these (measured, decision 0020) start first there.
  */
 const KNOWN_SLOW = [
-  // api: the prepared-database test first, as it needs no test database (the other worker waits
-  // for the dump meanwhile on a fresh clone), then longest first.
-  "src/server/db/initial-data.test.ts",
+  // api, longest first.
   "src/server/features/accounts/accounts.test.ts",
   "src/server/security/fuzz.test.ts",
   "src/server/features/exports/exports.test.ts",
