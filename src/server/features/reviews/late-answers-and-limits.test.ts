@@ -54,13 +54,14 @@ describe("a late answer on a card with a long log", () => {
     const other = deck.cards[1]?.id ?? 0;
 
     // Before decision 0038 a late answer replayed the card's whole log, at a cost that grew with it
-    // (past ~125,000 answers it threw, and the batch answered 500 for ever). Here the answers stored
-    // before the window are decoys, every one "Again", while the snapshots after them and the memory
-    // row come from the real history (`history`, graded otherwise): a server that read the log before
-    // the window would replay the decoys and get another memory (checked below). That shows the work
-    // is bounded by the window whatever the log's length, so 2,000 answers prove what 125,000 did.
-    // Straight into the database: one statement for the decoys, then the newest answers with the
-    // memory after each, as the server stores them now.
+    // (past ~125,000 answers its `Math.min(...log)` threw and the batch answered 500 for ever; such
+    // spreads are kept out by no-spread-arguments.test.ts). Here the answers stored before the window
+    // are decoys, every one "Again", while the snapshots after them and the memory row come from the
+    // real history (`history`, graded otherwise): a server that read the log before the window would
+    // replay the decoys and get another memory (checked below). That shows the work is bounded by
+    // the window whatever the log's length, so 2,000 answers prove what 125,000 did. Straight into
+    // the database: one statement for the decoys, then the newest answers with the memory after
+    // each, as the server stores them now.
     const count = 2_000;
     const recent = 40;
     const dense = count - recent;
