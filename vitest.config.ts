@@ -12,7 +12,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
  *   TEST_DATABASE_URL is set), migrated once per run; files share their worker's modules and
  *   database (isolate: false) and, on PGlite, two workers run at once (docs/decisions/0020);
  * - faults: real server processes under faults: PostgreSQL restarting, two servers on one data
- *   folder, start-up errors, graceful stop (needs PostgreSQL's binaries for its own cluster);
+ *   folder, start-up errors, graceful stop (needs PostgreSQL's binaries for its own cluster); and
+ *   the prepared initial database at a first start and a restart (initdb in folders of its own);
  * - e2e: the real server and Debian's Chromium (needs /usr/bin/chromium).
  */
 /**
@@ -21,12 +22,23 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
  * the run going while the other worker idles: these (measured, decision 0020) start first there.
  */
 const KNOWN_SLOW = [
-  "src/server/db/initial-data.test.ts",
+  // api, longest first.
   "src/server/features/accounts/accounts.test.ts",
-  "src/client/core/offline/outbox.test.ts",
   "src/server/security/fuzz.test.ts",
+  "src/server/features/exports/exports.test.ts",
   "src/server/features/search/search.test.ts",
   "src/server/features/accounts/sign-in-lockout.test.ts",
+  "src/server/security/authorization-matrix.test.ts",
+  "src/server/features/accounts/sign-in-link.test.ts",
+  "src/server/features/decks/decks.test.ts",
+  "src/server/features/imports/imports.test.ts",
+  "src/server/features/health/health.test.ts",
+  // unit: the group the API tests wait for, so its longest files start first.
+  "src/shared/transfer/transfer.test.ts",
+  "src/client/core/offline/outbox.test.ts",
+  "src/server/event-loop-delay.unit.test.ts",
+  "src/client/features/study/lib/study-logic.test.ts",
+  "src/shared/memory/scheduler.test.ts",
 ];
 
 class KnownSlowFirst extends BaseSequencer {

@@ -145,6 +145,9 @@ describe("the sign-in lockout (issue #9, item 10)", () => {
       reason: "SIGN_IN_LOCKED",
       issues: [{ path: [], key: "auth.sign_in_locked" }],
     });
+    // That account only: another signs in from a new address meanwhile.
+    const other = await signUpConfirmed(client(), db);
+    expect((await signIn(client(), other.email, other.password)).status).toBe(200);
   });
 
   it("lets the owner in from an address they signed in from while an attacker elsewhere is locked out", async () => {

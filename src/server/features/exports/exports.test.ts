@@ -10,10 +10,10 @@ import { signedInClient, TestClient } from "@server/test/http-client";
 import { createTestApp, setupTestApp, TEST_ORIGIN } from "@server/test/test-app";
 import { randomId } from "@shared/ids/random-id";
 import { COURSE_MAX_CARDS, EXPORT_RATE_LIMIT } from "@shared/limits";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import initSqlJs from "sql.js";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { base91, cardGuid, siteKey } from "./anki-ids";
 import { buildAnkiPackage, toAnkiHtml } from "./anki-package";
 import { downloadNames } from "./course-export";
@@ -79,34 +79,32 @@ const standardCourse = () =>
 const download = (client: TestClient, courseId: number, format: string) =>
   client.get(`/api/exports/${courseId}?format=${format}`);
 
-/** A strict RFC 4180 reader (quoted fields, doubled quotes, line breaks inside quotes). */
+/**
+ * A strict RFC 4180 reader: a field is quoted (doubled quotes and line breaks inside) or bare (no
+ * quote, comma or line break), and is followed by a comma, a line break or the end; anything else
+ * (a stray quote, text after a closing quote, an unclosed quote) fails the test.
+ */
 function readCsv(text: string): string[][] {
   const rows: string[][] = [];
+  if (text === "") return rows;
+  const field = /"((?:[^"]+|"")*)"|[^",\n]*/y;
   let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"' && field === "") quoted = true;
-    else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += char;
+  for (let at = 0; ; ) {
+    field.lastIndex = at;
+    const [bare = "", quoted] = field.exec(text) ?? [];
+    row.push(quoted === undefined ? bare : quoted.replaceAll('""', '"'));
+    at = field.lastIndex;
+    const next = text[at];
+    if (next === ",") {
+      at++;
+      continue;
+    }
+    if (next !== "\n" && next !== undefined) expect.fail(`CSV: ${JSON.stringify(next)} after a field at ${at}`);
+    rows.push(row);
+    row = [];
+    at++;
+    if (at >= text.length) return rows;
   }
-  expect(quoted).toBe(false);
-  if (field !== "" || row.length) rows.push([...row, field]);
-  return rows;
 }
 
 function openCollection(apkg: Uint8Array) {
@@ -431,41 +429,40 @@ describe("spreadsheet safety (decision 0037)", () => {
 });
 
 describe("exports off the event loop, cached and limited (decision 0037)", () => {
-  const long = (prefix: string, i: number) => `${prefix}${i} ${"語彙とその意味 ".repeat(70)}`.slice(0, 500);
-
-  /** A course at the card cap, every text as long as allowed: the heaviest export there can be. */
-  async function courseAtCap() {
+  /**
+   * A course at the card cap, every text as long as allowed: the heaviest export there can be. One
+   * for the tests below (none changes it; the 503 test builds it in a runtime of its own), its
+   * cards made by one statement.
+   */
+  let atCap: typeof courses.$inferSelect;
+  beforeAll(async () => {
     const user = await createUser(db);
     const [course] = await db
       .insert(courses)
       .values({ userId: user.id, name: `At the cap ${randomId().slice(0, 6)}` })
       .returning();
     if (!course) throw new Error("no course");
-    const deckRows = await db
-      .insert(decks)
-      .values(
-        Array.from({ length: COURSE_MAX_CARDS / 50 }, (_, i) => ({
-          courseId: course.id,
-          userId: user.id,
-          name: `Deck ${i + 1}`,
-          level: i + 1,
-        })),
-      )
-      .returning();
-    for (const deck of deckRows) {
-      await db.insert(flashcards).values(
-        Array.from({ length: 50 }, (_, i) => ({
-          deckId: deck.id,
-          question: long("Q", i),
-          correctAnswer: long("A", i),
-        })),
-      );
-    }
-    return course;
-  }
+    atCap = course;
+    await db.insert(decks).values(
+      Array.from({ length: COURSE_MAX_CARDS / 50 }, (_, i) => ({
+        courseId: course.id,
+        userId: user.id,
+        name: `Deck ${i + 1}`,
+        level: i + 1,
+      })),
+    );
+    // 50 cards a deck: "Q<i> " or "A<i> " then Japanese filler, cut at 500 characters.
+    const filler = "語彙とその意味 ".repeat(70);
+    await db.execute(sql`
+      insert into flashcards (deck_id, question, correct_answer)
+      select d.id, left('Q' || i || ' ' || ${filler}, 500), left('A' || i || ' ' || ${filler}, 500)
+      from decks d cross join generate_series(0, 49) as i
+      where d.course_id = ${course.id}
+      order by d.level, i`);
+  });
 
   it("answers /api/health while the package of a course at the cap is still being built", async () => {
-    const course = await courseAtCap();
+    const course = atCap;
     // A first package, so that nothing is left to load (sql.js compiles its WebAssembly once).
     const { course: small } = await makeCourse(`Warm-up ${randomId().slice(0, 6)}`, [{ name: "D", cards: AWKWARD }]);
     expect((await download(new TestClient(app), small.id, "apkg")).status).toBe(200);
@@ -489,7 +486,7 @@ describe("exports off the event loop, cached and limited (decision 0037)", () =>
   });
 
   it("sends the CSV of a large course in pieces, as the worker writes them", async () => {
-    const course = await courseAtCap();
+    const course = atCap;
     const res = await download(new TestClient(app), course.id, "csv");
     expect(res.status).toBe(200);
     const reader = res.body?.getReader();
@@ -580,7 +577,7 @@ describe("exports off the event loop, cached and limited (decision 0037)", () =>
   it("answers 503 with Retry-After when every export worker is busy and the queue is full, builds a file once for two asking, and builds again after", async () => {
     const runtime = createExportRuntime({ workers: 1, queue: 0 });
     const small = createTestApp(db, {}, { exports: runtime });
-    const big = await courseAtCap();
+    const big = atCap;
     const { course } = await makeCourse(`Waiting ${randomId().slice(0, 6)}`, [{ name: "D", cards: AWKWARD }]);
     const building = download(new TestClient(small), big.id, "apkg");
     await vi.waitFor(() => expect(runtime.pool.pending).toBe(1), { timeout: 60_000, interval: 5 });

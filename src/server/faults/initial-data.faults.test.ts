@@ -1,18 +1,20 @@
 /**
- * The prepared initial database (initial-data.ts): a new data folder starts as a copy of it, and
+ * The prepared initial database (db/initial-data.ts): a new data folder starts as a copy of it, and
  * still ends up exactly as a database created from scratch would: every migration applied, the
  * demo courses loaded once by start-up (or never, with SEED_DEMO=false), nothing copied on a
- * restart.
+ * restart. A start-up test: it runs initdb and opens data folders of its own, as a first start and
+ * a restart do (~7 s), and uses no test database, so it runs with the other start-up tests here
+ * rather than in `npm test` (where the API suite ran it twice in CI, on PGlite and again in test:pg).
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrationsFolder, openDatabase, queryRows } from "./client";
-import { initialDataFolder, initialDataKey } from "./initial-data";
-import { courses, users } from "./schema";
-import { DEMO_OWNER, seedDemo } from "./seed-demo";
+import { migrationsFolder, openDatabase, queryRows } from "../db/client";
+import { initialDataFolder, initialDataKey } from "../db/initial-data";
+import { courses, users } from "../db/schema";
+import { DEMO_OWNER, seedDemo } from "../db/seed-demo";
 
 const scratch = await mkdtemp(join(tmpdir(), "flashcards-initial-data-"));
 afterAll(() => rm(scratch, { recursive: true, force: true }));
