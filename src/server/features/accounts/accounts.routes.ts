@@ -2,7 +2,13 @@ import { AUTH_MESSAGES } from "@server/auth";
 import { databaseAnswers } from "@server/db/availability";
 import type { AppEnv } from "@server/http/app-env";
 import { clientAddress } from "@server/http/client-address";
-import { codeForStatus, databaseAwayResponse, describeIssues, errorResponse } from "@server/http/errors";
+import {
+  codeForStatus,
+  databaseAwayResponse,
+  describeIssues,
+  errorResponse,
+  invalidRequest,
+} from "@server/http/errors";
 import { requireUser } from "@server/http/session";
 import { validate } from "@server/http/validate";
 import { englishText } from "@server/i18n";
@@ -79,6 +85,18 @@ function authIssues(endpoint: string, reason: string | undefined, message: strin
   return [{ path: field ? [field] : [], key: known.key }];
 }
 
+const CALLBACK_PARAMETERS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL"] as const;
+
+/** "/confirm-signup": yes; "//elsewhere", "/\\elsewhere", "https://elsewhere/", "*x": no. */
+export function isPathOnThisSite(value: string, origin: string): boolean {
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return false;
+  try {
+    return new URL(value, origin).origin === new URL(origin).origin;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Better Auth's endpoints (sign-up, sign-in, sign-out, session, passwords), behind our limits.
  * Its error replies (`{ code, message }`) are rewritten into the one error shape: its code becomes
@@ -86,6 +104,14 @@ function authIssues(endpoint: string, reason: string | undefined, message: strin
  * (the spec shows provider messages as they come), except zod's texts of a schema failure.
  */
 export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", authRateLimit, async (c) => {
+  // The library builds a redirect from these and throws (500) on one that is not a URL
+  // (`callbackURL=*x`): each must be a path on this site, as every link we send has.
+  for (const name of CALLBACK_PARAMETERS) {
+    const value = c.req.query(name);
+    if (value !== undefined && !isPathOnThisSite(value, c.var.config.origin)) {
+      throw invalidRequest([{ path: [name], key: INVALID_VALUE_KEY }]);
+    }
+  }
   const response = await c.var.auth.handler(c.req.raw);
   // The library catches database errors itself and answers 500; when the database is away, say so
   // (503, try again shortly), as every other route does.

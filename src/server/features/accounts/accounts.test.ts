@@ -105,6 +105,19 @@ describe("sign-up", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toMatch(/^\/confirm-signup\?error=/);
   });
+
+  // Found by the fuzz suite: the library threw (500) building a redirect to `*x`.
+  it.each(["*x", "//elsewhere.example", "/\\elsewhere.example", "https://elsewhere.example/", "a b", "%"])(
+    "refuses a callback %j that is not a path on this site with 400, before the library sees it",
+    async (callback) => {
+      for (const name of ["callbackURL", "errorCallbackURL"]) {
+        const query = new URLSearchParams({ token: "not-a-token", [name]: callback });
+        const res = await client().get(`/api/auth/verify-email?${query}`);
+        expect(res.status).toBe(400);
+        expect((await res.json()).error).toMatchObject({ code: "invalid_request", issues: [{ path: [name] }] });
+      }
+    },
+  );
 });
 
 describe("sign-in and sign-out", () => {
