@@ -416,6 +416,10 @@ async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAn
   });
   const storedByCard = new Map<number, StoredAnswer[]>();
   if (late.length > 0) {
+    // The newest rows in index order, never a bitmap scan of the card's whole log then a sort: a
+    // planner with stale statistics chose that (PGlite has no autovacuum to refresh them), and a
+    // card with a long log then cost a read of all of it (bench:abuse, 1.6 s at p99 on PGlite).
+    await tx.execute(sql`set local enable_bitmapscan = off`);
     const newest = tx
       .select({ id: reviewLog.id, grade: reviewLog.grade, answeredAt: reviewLog.answeredAt, ...snapshotColumns })
       .from(reviewLog)
@@ -441,6 +445,7 @@ async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAn
       .from(flashcards)
       .crossJoinLateral(newest)
       .where(inArray(flashcards.id, late));
+    await tx.execute(sql`set local enable_bitmapscan = on`);
     for (const cardId of late) storedByCard.set(cardId, []);
     for (const { cardId, ...row } of rows) {
       const stored = storedByCard.get(cardId) ?? [];
