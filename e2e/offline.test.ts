@@ -123,6 +123,10 @@ describe("offline study", () => {
     expect(await page.getByRole("button", { name: /Follow/ }).isDisabled()).toBe(true);
     await expectAccessible(page);
 
+    // Review was never opened online here: /review offline shows every kept course's queue (#23).
+    await session.visit(page, "/en/review");
+    await page.getByText("0 of 4", { exact: true }).waitFor();
+
     // The course's review queue came with it: one card reviewed offline.
     await session.visit(page, `/en/review?course=${deck.courseId}`);
     await page.getByText("0 of 4", { exact: true }).waitFor();

@@ -45,6 +45,11 @@ export async function storedQueue(scope: string, name?: string): Promise<SavedQu
   return (await (await offlineDb(name)).get("queues", scope))?.queue;
 }
 
+/** Every stored review queue ("all" and each kept course's). */
+export async function storedQueues(name?: string): Promise<SavedQueue[]> {
+  return (await offlineDb(name)).getAll("queues");
+}
+
 /** A card was answered: it leaves every stored review queue. */
 export async function dropFromQueues(cardId: number, name?: string): Promise<void> {
   const tx = (await offlineDb(name)).transaction("queues", "readwrite");

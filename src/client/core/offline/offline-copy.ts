@@ -84,12 +84,22 @@ export function deckCopy(deckId: string): OfflineCopy<DeckDetail> {
  * The review queue ("all", or a course's): stored when read online; offline the stored one is used,
  * less the cards answered since it was read (answering drops them from stored queues).
  */
-export function reviewQueueCopy<T extends { cards: { cardId: number }[] }>(courseId?: number): OfflineCopy<T> {
+export function reviewQueueCopy<T extends { cards: { cardId: number }[] }>(
+  courseId?: number,
+  /** How the kept courses' queues make one, for "all" when none of all courses is stored. */
+  merge?: (queues: T[]) => T,
+): OfflineCopy<T> {
   const scope = courseId === undefined ? "all" : String(courseId);
   return {
     keep: (store, queue) => store.saveQueue(scope, queue),
     keepFailed: "Keeping the review queue failed",
-    read: async (store) => (await store.storedQueue(scope)) as T | undefined,
+    read: async (store) => {
+      const stored = (await store.storedQueue(scope)) as T | undefined;
+      if (stored || scope !== "all" || !merge) return stored;
+      // Review was never opened online on this device: every kept course's queue together (#23).
+      const courses = (await store.storedQueues()).filter((saved) => saved.scope !== "all");
+      return courses.length > 0 ? merge(courses.map((saved) => saved.queue as T)) : undefined;
+    },
   };
 }
 

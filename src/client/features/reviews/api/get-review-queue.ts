@@ -4,6 +4,7 @@ import { whileSignedIn } from "@client/core/session/get-session";
 import { unwrap } from "@client/lib/api";
 import { typedApi } from "@client/lib/typed-api";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { mergeQueues } from "../lib/merge-queues";
 
 export const reviewQueueQuery = (courseId?: number) =>
   queryOptions({
@@ -17,7 +18,7 @@ export const reviewQueueQuery = (courseId?: number) =>
               query: courseId === undefined ? {} : { courseId: String(courseId) },
             }),
           ),
-        reviewQueueCopy(courseId),
+        reviewQueueCopy(courseId, mergeQueues),
       ),
     // A session takes its own snapshot of the queue (lib/review-session): answering shrinks the
     // server's queue, and a list that shrinks under the screen's position skipped cards.
