@@ -196,6 +196,18 @@ describe("offline study", () => {
     // A page that was never kept says so instead of showing empty lists; creating needs the network.
     await session.visit(page, "/en/home");
     await page.getByRole("heading", { name: "Not available offline" }).waitFor();
+    // What Home can still offer: the kept courses' review (#23).
+    await page.getByRole("link", { name: "Review the cards of the courses kept on this device" }).click();
+    await page.waitForURL((url) => url.pathname === "/en/review");
+    await page.getByRole("heading", { level: 1, name: "Review" }).waitFor();
+    // Loaded from the kept queues: a card to review, or the queue done (every card was answered in
+    // the study modes above); never "could not be loaded".
+    await page
+      .getByText(/^\d+ of \d+$|^Nothing to review right now\.$|^Next card due:|^No cards are scheduled yet\./)
+      .first()
+      .waitFor();
+    expect(await page.getByText("The cards to review could not be loaded", { exact: false }).count()).toBe(0);
+    await session.visit(page, "/en/home");
     expect(await page.getByRole("banner").getByRole("button", { name: "Create Course" }).isDisabled()).toBe(true);
 
     await waiting(page, 19).waitFor();

@@ -4,6 +4,7 @@ import { Link } from "@client/components/link";
 import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
+import { isNetworkError } from "@client/core/offline/offline-copy";
 import { useAuthDialog } from "@client/core/session/auth-dialog";
 import { useSession } from "@client/core/session/session";
 import { DueToday } from "@client/features/reviews/components/due-today";
@@ -19,6 +20,7 @@ export function HomePage() {
   const { t } = useTranslation();
   const { user, initialised } = useSession();
   const { data, isPending, error, refetch } = useHomeLists(Boolean(user));
+  const localePath = useLocalePath();
 
   const sections: { id: string; title: string; path: string; empty: string; courses?: CourseCardSummary[] }[] = [
     { id: "own", title: t("home.your_courses"), path: "/my_courses", empty: t("home.no_own"), courses: data?.own },
@@ -46,6 +48,12 @@ export function HomePage() {
       {user && <DueToday />}
       {/* Not an empty list: the lists did not come (offline, or the server failed). */}
       {user && error && !data && <LoadFailed error={error} retry={() => void refetch()} />}
+      {user && error && !data && isNetworkError(error) && (
+        // What Home can still offer offline (#23): the kept courses' review works without a connection.
+        <p className={styles.empty}>
+          <Link to={localePath("/review")}>{t("home.offline_review")}</Link>
+        </p>
+      )}
       {!(user && error && !data) &&
         sections.map((section) => (
           <HomeSection key={section.id} id={section.id} title={section.title} path={user ? section.path : undefined}>
