@@ -445,7 +445,7 @@ async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAn
       .from(flashcards)
       .crossJoinLateral(newest)
       .where(inArray(flashcards.id, late));
-    await tx.execute(sql`set local enable_bitmapscan = on`);
+    await tx.execute(sql`set local enable_bitmapscan to default`);
     for (const cardId of late) storedByCard.set(cardId, []);
     for (const { cardId, ...row } of rows) {
       const stored = storedByCard.get(cardId) ?? [];

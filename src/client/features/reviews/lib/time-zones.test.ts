@@ -22,7 +22,7 @@ describe("time zones of the review settings", () => {
 
   it("finds a zone by a city, a region and city, or an offset, keeping the chosen one", () => {
     const options = timeZoneOptions(zones, january);
-    const found = (query: string, chosen = "UTC") => filterTimeZones(options, query, chosen).map((o) => o.zone);
+    const found = (query: string, chosen = "UTC") => filterTimeZones(options, query, chosen).shown.map((o) => o.zone);
     expect(found("tokyo")).toEqual(["UTC", "Asia/Tokyo"]);
     expect(found("new york", "Asia/Tokyo")).toEqual(["America/New_York", "Asia/Tokyo"]);
     expect(found("america/new", "America/New_York")).toEqual(["America/New_York"]);
@@ -31,5 +31,9 @@ describe("time zones of the review settings", () => {
     expect(found("UTC-5", "Asia/Kolkata")).toEqual(["America/New_York", "Asia/Kolkata"]);
     expect(found("  ")).toHaveLength(zones.length);
     expect(found("atlantis", "Asia/Tokyo")).toEqual(["Asia/Tokyo"]);
+    // The count says what the query found, not the chosen zone kept beside it.
+    expect(filterTimeZones(options, "tokyo", "Europe/Paris").matches).toBe(1);
+    expect(filterTimeZones(options, "atlantis", "Asia/Tokyo").matches).toBe(0);
+    expect(filterTimeZones(options, "", "UTC").matches).toBe(zones.length);
   });
 });

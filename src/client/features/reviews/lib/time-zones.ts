@@ -48,16 +48,26 @@ const fold = (text: string) => text.toLowerCase().replace(/[_/]+/g, " ").replace
 
 /**
  * The options whose name or offset contains every word of the query ("tokyo", "utc+9", "+05:30",
- * "america new"); all of them for an empty query. The chosen zone stays in the list, so the list's
- * value is always one of its options.
+ * "america new"); all of them for an empty query. `shown` keeps the chosen zone too, so the list's
+ * value is always one of its options; `matches` counts only what the query found.
  */
-export function filterTimeZones(options: readonly TimeZoneOption[], query: string, chosen: string): TimeZoneOption[] {
+export function filterTimeZones(
+  options: readonly TimeZoneOption[],
+  query: string,
+  chosen: string,
+): { shown: TimeZoneOption[]; matches: number } {
   const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...options];
-  return options.filter((option) => {
-    if (option.zone === chosen) return true;
+  if (words.length === 0) return { shown: [...options], matches: options.length };
+  const found = (option: TimeZoneOption) => {
     const offset = fold(option.offset);
     const text = `${offset} ${offset.replace(/([+-])0/, "$1")} ${fold(option.zone)}`;
     return words.every((word) => text.includes(word));
+  };
+  let matches = 0;
+  const shown = options.filter((option) => {
+    const hit = found(option);
+    if (hit) matches += 1;
+    return hit || option.zone === chosen;
   });
+  return { shown, matches };
 }
