@@ -344,7 +344,7 @@ export const reviewLog = pgTable(
     courseId: integer("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    /** flip, choice, matching, tiles, test or review (shared/schemas/review.ts). */
+    /** A study mode, the test, review, write or practice (REVIEW_MODES in shared/schemas/review.ts). */
     mode: text("mode").notNull(),
     /** 1 Again, 2 Hard, 3 Good, 4 Easy. */
     grade: smallint("grade").notNull(),
@@ -352,10 +352,16 @@ export const reviewLog = pgTable(
     answeredAt: timestamp("answered_at", { withTimezone: true }).notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Whether the answer is part of the card's memory: false for one that arrived after more than
-     * LATE_ANSWER_WINDOW later answers of the card were stored (decision 0038). Statistics count it.
+     * Whether the answer is part of the card's memory (shared/memory/recall.ts, decisions 0038 and
+     * 0047). Statistics count every answer.
      */
     counted: boolean("counted").notNull().default(true),
+    /**
+     * Why it does not count (shared/memory/recall.ts): recognition (matching, tiles), practice,
+     * same_day (a recall repeat the same day) or late (beyond the window); null when it counts.
+     * A late answer's replay decides again for same_day and counted ones within its window.
+     */
+    uncountedReason: text("uncounted_reason"),
     // The card's memory right after this answer: the snapshot a late answer replays from (decision
     // 0038). Null on an answer that does not count and on answers stored before the snapshots.
     memoryDue: timestamp("memory_due", { withTimezone: true }),
@@ -379,7 +385,14 @@ export const reviewLog = pgTable(
     index("review_log_card_id_idx").on(t.cardId),
     index("review_log_course_id_idx").on(t.courseId),
     check("review_log_grade_check", sql`${t.grade} between 1 and 4`),
-    check("review_log_mode_check", sql`${t.mode} in ('flip', 'choice', 'matching', 'tiles', 'test', 'review')`),
+    check(
+      "review_log_mode_check",
+      sql`${t.mode} in ('flip', 'choice', 'matching', 'tiles', 'test', 'review', 'write', 'practice')`,
+    ),
+    check(
+      "review_log_uncounted_reason_check",
+      sql`(${t.counted} and ${t.uncountedReason} is null) or (not ${t.counted} and ${t.uncountedReason} in ('recognition', 'practice', 'same_day', 'late'))`,
+    ),
   ],
 );
 

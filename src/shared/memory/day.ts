@@ -25,3 +25,20 @@ export function startOfDay(now: Date, timeZone: string): Date {
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The learner's calendar day of `at` in their time zone, as YYYY-MM-DD. One formatter per zone is
+ * kept: making one costs far more than using it, and a batch asks this for each of its answers.
+ */
+export function localDay(at: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    if (dayFormats.size > 1000) dayFormats.clear();
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
+}

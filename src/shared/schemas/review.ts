@@ -3,7 +3,7 @@ import { MAX_CARDS_PER_DAY, MAX_DESIRED_RETENTION, MIN_DESIRED_RETENTION, REVIEW
 import { entityId } from "./course";
 
 /** How the answer was given: a study mode, the timed test, or the review screen. */
-export const REVIEW_MODES = ["flip", "choice", "matching", "tiles", "test", "review"] as const;
+export const REVIEW_MODES = ["flip", "choice", "matching", "tiles", "test", "review", "write", "practice"] as const;
 export type ReviewMode = (typeof REVIEW_MODES)[number];
 
 /**

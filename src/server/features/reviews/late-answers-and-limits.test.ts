@@ -44,6 +44,8 @@ async function logOf(userId: string, cardId: number) {
 }
 
 const gradeAt = (i: number) => ((i * 7) % 4) + 1;
+/** Noon (UTC) of the day before `at`'s: answers placed from it are whole days apart and in the past. */
+const utcNoon = (at: Date) => Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() - 1, 12);
 
 describe("a late answer on a card with a long log", () => {
   it("is replayed from the snapshot within the window, never from the log before it, and the rest of its batch is recorded too", async () => {
@@ -62,12 +64,14 @@ describe("a late answer on a card with a long log", () => {
     // the window whatever the log's length, so 2,000 answers prove what 125,000 did. Straight into
     // the database: one statement for the decoys, then the newest answers with the memory after
     // each, as the server stores them now.
+    // The recent answers are two days apart at noon (UTC, the learner's zone), so each is the first
+    // of its day and counts (decision 0047), and a late answer finds a day of its own between two.
     const count = 2_000;
     const recent = 40;
     const dense = count - recent;
-    const recentStart = now.getTime() - 4 * DAY - MINUTE;
+    const recentStart = utcNoon(now) - 2 * recent * DAY - 2 * DAY;
     const denseStart = recentStart - DAY - dense * 20_000;
-    const timeOf = (i: number) => (i < dense ? denseStart + i * 20_000 : recentStart + (i - dense) * (DAY / 10));
+    const timeOf = (i: number) => (i < dense ? denseStart + i * 20_000 : recentStart + (i - dense) * 2 * DAY);
     await db.execute(sql`
       insert into review_log (id, user_id, card_id, course_id, mode, grade, answered_at)
       select gen_random_uuid(), ${userId}, ${card}, ${deck.courseId}, 'flip', 1,
@@ -101,7 +105,7 @@ describe("a late answer on a card with a long log", () => {
     });
 
     // Late by ten answers: within the window, so it counts; the other card's answer is on time.
-    const late = answer(card, 1, new Date(timeOf(count - 10) - MINUTE));
+    const late = answer(card, 1, new Date(timeOf(count - 10) - DAY));
     const onTime = answer(other, 3, now);
     const res = await client.post("/api/reviews/batch", { reviews: [late, onTime] });
     expect(res.status).toBe(200);
@@ -145,12 +149,15 @@ describe("late answers within the window", () => {
     const { client, userId } = await signedInClient(app, db);
     const deck = await createDeck(db);
     const card = deck.cards[0]?.id ?? 0;
-    const first = now.getTime() - 40 * DAY;
-    const inOrder = Array.from({ length: 40 }, (_, i) => answer(card, gradeAt(i) as Grade, new Date(first + i * DAY)));
+    // Two days apart at noon: each answer is the first of its day, and so is each late one.
+    const first = utcNoon(now) - 81 * DAY;
+    const inOrder = Array.from({ length: 40 }, (_, i) =>
+      answer(card, gradeAt(i) as Grade, new Date(first + i * 2 * DAY)),
+    );
     expect((await client.post("/api/reviews/batch", { reviews: inOrder })).status).toBe(200);
 
-    const lateInWindow = answer(card, 1, new Date(first + 25 * DAY + MINUTE));
-    const lateBeyond = answer(card, 1, new Date(first + 2 * DAY + MINUTE));
+    const lateInWindow = answer(card, 1, new Date(first + 25 * 2 * DAY + DAY));
+    const lateBeyond = answer(card, 1, new Date(first + 2 * 2 * DAY + DAY));
     const res = await client.post("/api/reviews/batch", { reviews: [lateBeyond, lateInWindow] });
     expect((await res.json()).results).toEqual([
       { id: lateBeyond.id, status: "recorded" },

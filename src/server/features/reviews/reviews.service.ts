@@ -1,6 +1,7 @@
 /**
- * Learning memory (decisions 0021, 0038): answers go into the append-only review log, and each
- * card's memory row is kept equal to the replay of its counted answers. A batch costs a fixed
+ * Learning memory (decisions 0021, 0038, 0047): answers go into the append-only review log, and
+ * each card's memory row is kept equal to the replay of its counted answers; which answers count is
+ * shared/memory/recall.ts's rule (recall only; one scheduling answer per card and day). A batch costs a fixed
  * number of statements whatever its size, and a late answer a bounded replay whatever the log's
  * length: it starts from the snapshot stored on the answer before it, within the card's newest
  * LATE_ANSWER_WINDOW answers.
@@ -21,6 +22,7 @@ import {
   LATE_ANSWER_WINDOW,
   RESPONSE_MS_MAX,
 } from "@shared/memory/limits";
+import { modeReason, recallCounts, type UncountedReason } from "@shared/memory/recall";
 import {
   type Answer,
   applyAnswer,
@@ -29,7 +31,7 @@ import {
   type Memory,
   type MemoryStateName,
 } from "@shared/memory/scheduler";
-import type { ReviewInput, ReviewSettings } from "@shared/schemas/review";
+import type { ReviewInput, ReviewMode, ReviewSettings } from "@shared/schemas/review";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 
 /** Why an answer of a batch was not recorded: each is final (sending it again changes nothing). */
@@ -185,7 +187,7 @@ export async function recordReviews(
 interface NewAnswer extends Answer {
   cardId: number;
   courseId: number;
-  mode: string;
+  mode: ReviewMode;
   responseMs: number | null;
 }
 
@@ -301,33 +303,53 @@ function fromSnapshot(row: SnapshotColumns & { answeredAt: Date }): Memory | nul
   };
 }
 
-type StoredAnswer = Answer & SnapshotColumns;
+interface StoredAnswer extends Answer, SnapshotColumns {
+  counted: boolean;
+  uncountedReason: string | null;
+}
 
-/** What one card's new answers do: the log rows to insert, stored snapshots to redo, its memory. */
+/** A stored answer's new fate after a late one: counted with its snapshot, or a same-day repeat. */
+interface Redo {
+  id: string;
+  memory: Memory | null;
+}
+
+/** What one card's new answers do: the log rows to insert, stored rows to redo, its memory. */
 interface CardPlan {
   inserts: (typeof reviewLog.$inferInsert)[];
-  snapshots: { id: string; memory: Memory }[];
+  redos: Redo[];
   memory: Memory | null;
   firstCounted: Date | null;
 }
 
+interface Scheduling {
+  retention: number;
+  timeZone: string;
+}
+
+/** Whether a recall answer moves the memory `before` it (shared/memory/recall.ts). */
+const countsAfter = (before: Memory | null, answer: Answer, { timeZone }: Scheduling) =>
+  recallCounts(before, answer.answeredAt, timeZone);
+
 /**
- * A card whose new answers are all newer than its memory: each is one step from the memory row.
- * Otherwise (a late answer) the card's newest stored answers and the new ones are merged in answer
- * time; the replay starts from the snapshot of the stored answer before the first new one. A new
- * answer with more than LATE_ANSWER_WINDOW stored answers after it, or with no snapshot to start
- * from (answers stored before 0038), is recorded but does not count: bounded work, not a full replay.
+ * A card whose new answers are all newer than its memory: each recall answer that counts is one
+ * step from the memory row (recall.ts decides which). Otherwise (a late answer) the card's newest
+ * stored answers and the new ones are merged in answer time; the replay starts from the snapshot
+ * of the counted answer before the first new one, and decides again, for every stored recall
+ * answer after a change, whether it counts. A new answer with more than LATE_ANSWER_WINDOW stored
+ * answers after it, or with no snapshot to start from (answers stored before 0038), is recorded
+ * but does not count: bounded work, not a full replay.
  */
 function planCard(
   answers: NewAnswer[],
   known: Memory | null,
   stored: StoredAnswer[] | undefined,
-  retention: number,
+  scheduling: Scheduling,
   userId: string,
   now: Date,
 ): CardPlan {
-  const plan: CardPlan = { inserts: [], snapshots: [], memory: null, firstCounted: null };
-  const insert = (answer: NewAnswer, memory: Memory | null) => {
+  const plan: CardPlan = { inserts: [], redos: [], memory: null, firstCounted: null };
+  const insert = (answer: NewAnswer, memory: Memory | null, reason: UncountedReason | null) => {
     plan.inserts.push({
       id: answer.id,
       userId,
@@ -339,24 +361,32 @@ function planCard(
       answeredAt: answer.answeredAt,
       receivedAt: now,
       counted: memory !== null,
+      uncountedReason: memory === null ? reason : null,
       ...(memory && toSnapshot(memory)),
     });
     if (memory && (plan.firstCounted === null || answer.answeredAt < plan.firstCounted)) {
       plan.firstCounted = answer.answeredAt;
     }
   };
+  const step = (memory: Memory | null, answer: Answer) => applyAnswer(memory, answer, scheduling.retention);
   const ordered = [...answers].sort(byAnswerTime);
   if (!stored) {
     let memory = known;
+    let moved = false;
     for (const answer of ordered) {
-      memory = applyAnswer(memory, answer, retention);
-      insert(answer, memory);
+      const notRecall = modeReason(answer.mode);
+      if (notRecall) insert(answer, null, notRecall);
+      else if (countsAfter(memory, answer, scheduling)) {
+        memory = step(memory, answer);
+        moved = true;
+        insert(answer, memory, null);
+      } else insert(answer, null, "same_day");
     }
-    plan.memory = memory;
+    plan.memory = moved ? memory : null;
     return plan;
   }
 
-  // `stored` is the newest LATE_ANSWER_WINDOW + 1 counted answers, newest first; fewer: the whole log.
+  // `stored` is the newest LATE_ANSWER_WINDOW + 1 answers, newest first; fewer: the whole log.
   const olds = [...stored].reverse();
   const wholeLog = olds.length <= LATE_ANSWER_WINDOW;
   // The memory before the next step: known (null: before the first answer) or not (undefined).
@@ -369,24 +399,39 @@ function planCard(
     const next = ordered[newIndex];
     if (old && (!next || byAnswerTime(old, next) < 0)) {
       oldIndex += 1;
-      const snapshot = changed ? null : fromSnapshot(old);
-      if (snapshot) state = { memory: snapshot };
-      else if (state) {
-        state = { memory: applyAnswer(state.memory, old, retention) };
-        plan.snapshots.push({ id: old.id, memory: state.memory as Memory });
+      // Recognition, practice and answers beyond an earlier window never count, whatever comes.
+      if (!old.counted && old.uncountedReason !== "same_day") continue;
+      if (!changed) {
+        if (!old.counted) continue; // a same-day repeat left the memory as it was
+        const snapshot = fromSnapshot(old);
+        if (snapshot) state = { memory: snapshot };
+        else if (state) {
+          state = { memory: step(state.memory, old) };
+          plan.redos.push({ id: old.id, memory: state.memory });
+        }
+        continue;
       }
+      if (!state) continue; // never: a change needs a known memory
+      if (countsAfter(state.memory, old, scheduling)) {
+        state = { memory: step(state.memory, old) };
+        plan.redos.push({ id: old.id, memory: state.memory });
+      } else if (old.counted) plan.redos.push({ id: old.id, memory: null });
       continue;
     }
     if (!next) break;
     newIndex += 1;
-    const storedAfter = olds.length - oldIndex;
-    if (state && storedAfter <= LATE_ANSWER_WINDOW) {
-      state = { memory: applyAnswer(state.memory, next, retention) };
-      changed = true;
-      insert(next, state.memory);
-    } else {
-      insert(next, null);
+    const notRecall = modeReason(next.mode);
+    if (notRecall) {
+      insert(next, null, notRecall);
+      continue;
     }
+    const storedAfter = olds.length - oldIndex;
+    if (!state || storedAfter > LATE_ANSWER_WINDOW) insert(next, null, "late");
+    else if (countsAfter(state.memory, next, scheduling)) {
+      state = { memory: step(state.memory, next) };
+      changed = true;
+      insert(next, state.memory, null);
+    } else insert(next, null, "same_day");
   }
   plan.memory = changed && state ? state.memory : null;
   return plan;
@@ -394,7 +439,8 @@ function planCard(
 
 /** Inserts the accepted answers with their snapshots and brings the cards' memory rows up to date. */
 async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAnswer[], now: Date) {
-  const { desiredRetention } = await settingsOf(tx, userId);
+  const settings = await settingsOf(tx, userId);
+  const scheduling: Scheduling = { retention: settings.desiredRetention, timeZone: settings.timeZone };
   const answersByCard = new Map<number, NewAnswer[]>();
   for (const answer of accepted) {
     const answers = answersByCard.get(answer.cardId) ?? [];
@@ -409,7 +455,7 @@ async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAn
   const memoryByCard = new Map(existing.map((row) => [row.cardId, row]));
 
   // An answer not newer than the card's last applied one arrived late (another device, an offline
-  // phone): that card reads its newest counted answers, a bounded window, with their snapshots.
+  // phone): that card reads its newest answers, a bounded window, with their snapshots.
   const late = cardIds.filter((cardId) => {
     const last = memoryByCard.get(cardId)?.lastReview;
     return last && (answersByCard.get(cardId) ?? []).some((answer) => answer.answeredAt.getTime() <= last.getTime());
@@ -421,9 +467,16 @@ async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAn
     // card with a long log then cost a read of all of it (bench:abuse, 1.6 s at p99 on PGlite).
     await tx.execute(sql`set local enable_bitmapscan = off`);
     const newest = tx
-      .select({ id: reviewLog.id, grade: reviewLog.grade, answeredAt: reviewLog.answeredAt, ...snapshotColumns })
+      .select({
+        id: reviewLog.id,
+        grade: reviewLog.grade,
+        answeredAt: reviewLog.answeredAt,
+        counted: reviewLog.counted,
+        uncountedReason: reviewLog.uncountedReason,
+        ...snapshotColumns,
+      })
       .from(reviewLog)
-      .where(and(eq(reviewLog.userId, userId), eq(reviewLog.cardId, flashcards.id), eq(reviewLog.counted, true)))
+      .where(and(eq(reviewLog.userId, userId), eq(reviewLog.cardId, flashcards.id)))
       .orderBy(desc(reviewLog.answeredAt), desc(reviewLog.id))
       .limit(LATE_ANSWER_WINDOW + 1)
       .as("newest");
@@ -433,6 +486,8 @@ async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAn
         id: newest.id,
         grade: newest.grade,
         answeredAt: newest.answeredAt,
+        counted: newest.counted,
+        uncountedReason: newest.uncountedReason,
         memoryDue: newest.memoryDue,
         memoryStability: newest.memoryStability,
         memoryDifficulty: newest.memoryDifficulty,
@@ -455,7 +510,7 @@ async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAn
   }
 
   const inserts: (typeof reviewLog.$inferInsert)[] = [];
-  const snapshots: { id: string; memory: Memory }[] = [];
+  const redos: Redo[] = [];
   const memoryRows: MemoryRow[] = [];
   for (const [cardId, answers] of answersByCard) {
     const known = memoryByCard.get(cardId);
@@ -463,12 +518,12 @@ async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAn
       answers,
       known ? memoryOf(known) : null,
       storedByCard.get(cardId),
-      desiredRetention,
+      scheduling,
       userId,
       now,
     );
     for (const row of plan.inserts) inserts.push(row);
-    for (const snapshot of plan.snapshots) snapshots.push(snapshot);
+    for (const redo of plan.redos) redos.push(redo);
     if (!plan.memory || !plan.firstCounted) continue;
     const introducedAt =
       known && known.introducedAt.getTime() <= plan.firstCounted.getTime() ? known.introducedAt : plan.firstCounted;
@@ -477,7 +532,7 @@ async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAn
   }
 
   await insertLogRows(tx, inserts);
-  if (snapshots.length > 0) await redoSnapshots(tx, userId, snapshots);
+  if (redos.length > 0) await redoStoredAnswers(tx, userId, redos);
   if (memoryRows.length > 0) await upsertMemoryRows(tx, memoryRows);
 }
 
@@ -490,14 +545,15 @@ const SNAPSHOT_TYPES = `"memoryDue" timestamptz, "memoryStability" float8, "memo
 async function insertLogRows(tx: Transaction, rows: (typeof reviewLog.$inferInsert)[]) {
   await tx.execute(sql`
     insert into ${reviewLog} (id, user_id, card_id, course_id, mode, grade, response_ms, answered_at,
-      received_at, counted, memory_due, memory_stability, memory_difficulty, memory_state, memory_reps,
+      received_at, counted, uncounted_reason, memory_due, memory_stability, memory_difficulty, memory_state, memory_reps,
       memory_lapses, memory_learning_steps, memory_scheduled_days)
     select id, "userId", "cardId", "courseId", mode, grade, "responseMs", "answeredAt", "receivedAt",
-      counted, "memoryDue", "memoryStability", "memoryDifficulty", "memoryState", "memoryReps",
+      counted, "uncountedReason", "memoryDue", "memoryStability", "memoryDifficulty", "memoryState", "memoryReps",
       "memoryLapses", "memoryLearningSteps", "memoryScheduledDays"
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
       id uuid, "userId" text, "cardId" int, "courseId" int, mode text, grade smallint, "responseMs" int,
-      "answeredAt" timestamptz, "receivedAt" timestamptz, counted boolean, ${sql.raw(SNAPSHOT_TYPES)})`);
+      "answeredAt" timestamptz, "receivedAt" timestamptz, counted boolean, "uncountedReason" text,
+      ${sql.raw(SNAPSHOT_TYPES)})`);
 }
 
 async function upsertMemoryRows(tx: Transaction, rows: MemoryRow[]) {
@@ -517,15 +573,21 @@ async function upsertMemoryRows(tx: Transaction, rows: MemoryRow[]) {
       last_review = excluded.last_review, introduced_at = excluded.introduced_at`);
 }
 
-/** Stored answers after a late one get the snapshots of the replay: one statement, one parameter. */
-async function redoSnapshots(tx: Transaction, userId: string, snapshots: { id: string; memory: Memory }[]) {
-  const values = JSON.stringify(snapshots.map(({ id, memory }) => ({ id, ...toSnapshot(memory) })));
+/**
+ * Stored answers after a late one get the replay's verdict: counted with their new snapshot, or a
+ * same-day repeat without one. One statement, one parameter.
+ */
+async function redoStoredAnswers(tx: Transaction, userId: string, redos: Redo[]) {
+  const values = JSON.stringify(
+    redos.map(({ id, memory }) => ({ id, counted: memory !== null, ...(memory && toSnapshot(memory)) })),
+  );
   await tx.execute(sql`
     update ${reviewLog} as r set
+      counted = v.counted, uncounted_reason = case when v.counted then null else 'same_day' end,
       memory_due = v."memoryDue", memory_stability = v."memoryStability",
       memory_difficulty = v."memoryDifficulty", memory_state = v."memoryState", memory_reps = v."memoryReps",
       memory_lapses = v."memoryLapses", memory_learning_steps = v."memoryLearningSteps",
       memory_scheduled_days = v."memoryScheduledDays"
-    from jsonb_to_recordset(${values}::jsonb) as v(id uuid, ${sql.raw(SNAPSHOT_TYPES)})
+    from jsonb_to_recordset(${values}::jsonb) as v(id uuid, counted boolean, ${sql.raw(SNAPSHOT_TYPES)})
     where r.user_id = ${userId} and r.id = v.id`);
 }
