@@ -24,7 +24,7 @@ const CARDS = [
 interface Summary {
   dueToday: number;
   newToday: number;
-  started: number;
+  studied: number;
   learned: number;
 }
 
@@ -75,7 +75,7 @@ describe("learning memory", () => {
     await page.keyboard.press("ArrowDown");
     await page.getByText("Marked for review").waitFor();
     // Answers go in batches; the two marks reach the server by themselves.
-    await expect.poll(async () => (await summary(page)).started, { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => (await summary(page)).studied, { timeout: 10_000 }).toBe(2);
 
     await session.visit(page, `${deckPath}/multiple_choice`);
     for (const group of await page.getByRole("group").all()) {
@@ -83,7 +83,7 @@ describe("learning memory", () => {
       await group.getByRole("radio", { name: answerOf(CARDS, question), exact: true }).check();
     }
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect.poll(async () => (await summary(page)).started, { timeout: 10_000 }).toBe(4);
+    await expect.poll(async () => (await summary(page)).studied, { timeout: 10_000 }).toBe(4);
 
     // Cards studied today come back within minutes: home counts them, as the summary does.
     await session.visit(page, "/en/home");
@@ -138,7 +138,7 @@ describe("learning memory", () => {
         return stats.reviewsPerDay.reduce((sum, day) => sum + day.reviews, 0);
       })
       .toBe(8);
-    expect((await summary(page)).started).toBe(4);
+    expect((await summary(page)).studied).toBe(4);
   });
 
   it("shows every due card of a session once, in order, at a learner's pace; the counter keeps the session's total", async () => {

@@ -164,7 +164,7 @@ describe("statistics", () => {
       .waitFor();
     await main.getByText(`Answered right: 80% (${RIGHT} of ${TOTAL})`, { exact: false }).waitFor();
     await main.getByText(/^Cards: 4 · New: 0 · /).waitFor();
-    await main.getByText(/^Due in the next 30 days: \d+ · Today: \d+/).waitFor();
+    await main.getByText(/^Due in the next 30 days: \d+ · Busiest day: /).waitFor();
     await main.getByText("Median answer time in tests: 1.5 sec (Numbers)").waitFor();
     // The canvas reads as an image with the summary.
     await page.getByRole("img", { name: /^Reviews in the last year: 15/ }).waitFor();

@@ -28,7 +28,8 @@ export const reviewBatchInput = z.object({
     .max(REVIEW_BATCH_MAX, "validation.review_batch_too_large"),
 });
 
-export const reviewQueueQuery = z.object({ courseId: entityId.optional() });
+/** One course, one deck, or (neither) everything the learner studies. */
+export const reviewQueueQuery = z.object({ courseId: entityId.optional(), deckId: entityId.optional() });
 /** One deck, one course, or (neither) everything the learner studies. */
 export const reviewSummaryQuery = z.object({ courseId: entityId.optional(), deckId: entityId.optional() });
 
@@ -59,4 +60,27 @@ function isTimeZone(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The figures about a learner's memory, one definition for every page (decision 0048; the server's
+ * reviews/memory-counts.ts says what each one is).
+ */
+export interface MemoryCounts {
+  /** Cards never recalled. */
+  new: number;
+  /** Recalled, still in short-term steps. */
+  learning: number;
+  /** In long-term review, scheduled days ahead. */
+  learned: number;
+  /** Learning + learned. */
+  studied: number;
+  /** Due at this moment. */
+  dueNow: number;
+  /** Today's review: due cards within the reviews left today (add newToday for the whole session). */
+  dueToday: number;
+  /** New cards the learner may still start today. */
+  newToday: number;
+  /** When the next card not in today's review falls due; null when none is scheduled. */
+  nextDueAt: string | null;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { entityId } from "./course";
+import type { MemoryCounts } from "./review";
 
 export const statsQuery = z.object({ courseId: entityId.optional() });
 
@@ -12,6 +13,9 @@ export interface LearnerStats {
   reviewsPerDay: { day: string; reviews: number }[];
   retentionPerWeek: { week: string; reviews: number; right: number; rate: number | null }[];
   duePerDay: { day: string; cards: number }[];
+  /** The figures every page shows (Home, Review, the course and deck pages), for the same scope. */
+  today: MemoryCounts;
+  /** New and learning as in `today`; young and mature split its learned cards at three weeks. */
   cardsByState: { new: number; learning: number; young: number; mature: number };
   /** Median time to answer in timed tests, per deck. */
   fluency: { deckId: number; deckName: string; courseId: number; answers: number; medianMs: number }[];

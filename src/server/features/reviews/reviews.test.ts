@@ -197,9 +197,9 @@ describe("the review queue", () => {
     expect(queue.cards.slice(0, 2).map((card: { cardId: number }) => card.cardId)).toEqual([b, a]);
     expect(queue.dueToday).toBe(2);
     const summary = await (await client.get("/api/reviews/summary")).json();
-    expect(summary).toMatchObject({ dueToday: 2, newToday: 4, started: 2, learned: 0 });
+    expect(summary).toMatchObject({ dueToday: 2, newToday: 4, studied: 2, learned: 0, new: 4, learning: 2 });
     const ofDeck = await (await client.get(`/api/reviews/summary?deckId=${followed.id}`)).json();
-    expect(ofDeck).toMatchObject({ dueToday: 2, newToday: 4, started: 2 });
+    expect(ofDeck).toMatchObject({ dueToday: 2, newToday: 4, studied: 2 });
 
     // Limits: one new card a day, already used up by the two started today.
     const settings = { desiredRetention: 0.9, newCardsPerDay: 1, reviewsPerDay: 1, timeZone: "UTC" };
@@ -261,7 +261,7 @@ describe("the review queue", () => {
     const summary = await (await client.get("/api/reviews/summary")).json();
     const queue = await (await client.get("/api/reviews/queue")).json();
     expect(queue.cards.map((card: { cardId: number }) => card.cardId)).toEqual([forgotten, later]);
-    expect(summary).toMatchObject({ dueToday: 2, newToday: 0, started: 4 });
+    expect(summary).toMatchObject({ dueToday: 2, newToday: 0, studied: 4 });
     expect({ dueToday: queue.dueToday, newToday: queue.newToday }).toEqual({ dueToday: 2, newToday: 0 });
     // The next card not in today's review: the learning step, due eight minutes from now.
     const [stepMemory] = await memoryRows(userId, step);

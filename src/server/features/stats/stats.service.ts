@@ -10,7 +10,7 @@ import type { SessionUser } from "@server/http/session-user";
 import { STATS_FORECAST_DAYS, STATS_HISTORY_DAYS, STATS_RETENTION_WEEKS } from "@shared/memory/limits";
 import type { LearnerStats } from "@shared/schemas/stats";
 import { sql } from "drizzle-orm";
-import { studiedCourses } from "../reviews/queue.service";
+import { LEARNED_STATE, memoryCounts } from "../reviews/memory-counts";
 import { settingsOf } from "../reviews/reviews.service";
 
 /** A review counts as mature once its interval reaches three weeks (Anki's convention). */
@@ -31,7 +31,9 @@ export async function learnerStats(
     courseId === undefined ? sql`` : sql` and ${sql.raw(alias)}.course_id = ${courseId}`;
   const nowIso = now.toISOString();
 
-  const [daily, weekly, forecast, states, newCards, fluency] = await Promise.all([
+  // New, learning, learned and today's review: the one definition every page uses (decision 0048).
+  const counts = await memoryCounts(db, user.id, { courseId }, now);
+  const [daily, weekly, forecast, learned, fluency] = await Promise.all([
     queryRows<{ day: string; reviews: number }>(
       db,
       // Grouped by the date, then formatted: formatting every row first cost more than the count.
@@ -65,21 +67,13 @@ export async function learnerStats(
             group by 1) days
           order by 1`,
     ),
-    queryRows<{ learning: number; young: number; mature: number }>(
+    // Learned cards, split by how far ahead they are scheduled.
+    queryRows<{ young: number; mature: number }>(
       db,
-      sql`select count(*) filter (where m.state in ('learning', 'relearning'))::int as learning,
-                 count(*) filter (where m.state = 'review' and m.scheduled_days < ${MATURE_DAYS})::int as young,
-                 count(*) filter (where m.state = 'review' and m.scheduled_days >= ${MATURE_DAYS})::int as mature
+      sql`select count(*) filter (where m.scheduled_days < ${MATURE_DAYS})::int as young,
+                 count(*) filter (where m.scheduled_days >= ${MATURE_DAYS})::int as mature
           from card_memory m
-          where m.user_id = ${user.id}${inCourse("m")}`,
-    ),
-    // New: cards of the courses in view that the learner has not answered yet.
-    queryRows<{ cards: number }>(
-      db,
-      sql`select count(*)::int as cards
-          from flashcards f join decks d on d.id = f.deck_id
-          where d.course_id = any(array(${studiedCourses(user.id, courseId)}))
-            and not exists (select 1 from card_memory m where m.user_id = ${user.id} and m.card_id = f.id)`,
+          where m.user_id = ${user.id}${inCourse("m")} and m.state = ${LEARNED_STATE}`,
     ),
     queryRows<{ deck_id: number; deck_name: string; course_id: number; answers: number; median_ms: number }>(
       db,
@@ -94,14 +88,15 @@ export async function learnerStats(
     ),
   ]);
 
-  const state = states[0] ?? { learning: 0, young: 0, mature: 0 };
+  const split = learned[0] ?? { young: 0, mature: 0 };
   return {
     timeZone,
     ...(!known && { unknownTimeZone: chosen }),
     reviewsPerDay: daily,
     retentionPerWeek: weekly.map((week) => ({ ...week, rate: week.reviews ? week.right / week.reviews : null })),
     duePerDay: forecast,
-    cardsByState: { new: newCards[0]?.cards ?? 0, ...state },
+    today: counts,
+    cardsByState: { new: counts.new, learning: counts.learning, ...split },
     fluency: fluency.map((row) => ({
       deckId: row.deck_id,
       deckName: row.deck_name,

@@ -7,7 +7,7 @@ import { useReviewSummary } from "../api/get-review-queue";
 import styles from "./progress.module.css";
 
 /**
- * A signed-in learner's place in a course: decks passed and cards learned, the first deck not yet
+ * A signed-in learner's place in a course: decks passed, cards studied and learned, the first deck not yet
  * passed, and the course's own review with what is due. Its own chunk: visitors never load it.
  */
 export function CourseProgress({ course }: { course: CourseDetail }) {
@@ -30,7 +30,15 @@ export function CourseProgress({ course }: { course: CourseDetail }) {
         <progress className={styles.bar} max={total} value={passedCount} aria-labelledby="course-decks-passed" />
         <span id="course-decks-passed">{t("progress.decks_passed", { passed: passedCount, total })}</span>
       </div>
-      {summary && <p className={styles.detail}>{t("progress.cards_learned", { count: summary.learned })}</p>}
+      {summary && (
+        <p className={styles.detail}>
+          {t("progress.cards_studied", {
+            studied: summary.studied,
+            total: summary.studied + summary.new,
+            learned: summary.learned,
+          })}
+        </p>
+      )}
       <div className={styles.actions}>
         {next && (
           <Link to={localePath(`/courses/${course.id}/decks/${next.id}`)} className={buttonClass()}>

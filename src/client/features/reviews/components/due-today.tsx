@@ -36,7 +36,7 @@ export function DueToday() {
               ? t("review_today.later_today", {
                   time: new Intl.DateTimeFormat(i18n.language, { timeStyle: "short" }).format(new Date(data.nextDueAt)),
                 })
-              : data.started > 0
+              : data.studied > 0
                 ? t("review.due_none")
                 : t("review.due_nothing_yet")}
         </p>

@@ -105,7 +105,7 @@ describe("cards due", () => {
     expect(forecast.at(-1)?.day).toBe("2026-06-04");
     expect(forecastSummary(forecast, en)).toEqual({
       key: "stats.forecast_summary",
-      values: { total: "12", today: "5", day: "May 9", most: "7" },
+      values: { total: "12", day: "May 9", most: "7" },
     });
     expect(forecastTable(forecast, en).rows.slice(0, 2)).toEqual([
       ["Wed, May 6", "5"],

@@ -233,7 +233,6 @@ export function forecastSummary(forecast: { day: string; cards: number }[], f: F
     key: "stats.forecast_summary",
     values: {
       total: f.number(total),
-      today: f.number(forecast[0]?.cards ?? 0),
       day: f.day(busiest.day),
       most: f.number(busiest.cards),
     },

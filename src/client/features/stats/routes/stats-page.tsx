@@ -32,6 +32,7 @@ import {
 } from "../components/chart-configs";
 import { ChartSection } from "../components/chart-section";
 import styles from "../components/stats.module.css";
+import { TodayFigures } from "../components/today-figures";
 import { type ChartColors, chartColors } from "../lib/colors";
 import {
   CARD_STATES,
@@ -148,6 +149,7 @@ function Charts({ stats }: { stats: LearnerStats }) {
           {t("stats.time_zone_unknown", { zone: stats.unknownTimeZone })}
         </p>
       )}
+      <TodayFigures today={stats.today} f={f} />
       <ChartSection
         title={t("stats.reviews_title")}
         summary={reviewsSummary(stats.reviewsPerDay, f)}
