@@ -11,6 +11,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -446,6 +447,26 @@ export const reviewSettings = pgTable("review_settings", {
   timeZone: text("time_zone").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A learner's exam date for a course (issue #23 item 5, decision 0049): until the exam day begins,
+ * every card of the course that would come back after it comes back the day before instead.
+ */
+export const examDates = pgTable(
+  "exam_dates",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    /** The exam's calendar day, in the learner's time zone. */
+    examOn: date("exam_on", { mode: "string" }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index("exam_dates_course_idx").on(t.courseId)],
+);
 
 /**
  * Imports already made, by the id the import page made (features/imports): a resent import finds

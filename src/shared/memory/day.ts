@@ -42,3 +42,20 @@ export function localDay(at: Date, timeZone: string): string {
   }
   return format.format(at);
 }
+
+/** When a calendar day (YYYY-MM-DD) begins in a time zone. */
+export function startOfLocalDate(date: string, timeZone: string): Date {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  const noon = Date.UTC(year, month - 1, day, 12);
+  // Noon UTC falls on that local day in zones from UTC-12 to UTC+11; the rest are a day off.
+  for (const guess of [noon, noon - DAY_MS, noon + DAY_MS]) {
+    if (localDay(new Date(guess), timeZone) === date) return startOfDay(new Date(guess), timeZone);
+  }
+  return startOfDay(new Date(noon), timeZone);
+}
+
+/** A calendar day (YYYY-MM-DD) `days` later (or earlier). */
+export function addDays(date: string, days: number): string {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}

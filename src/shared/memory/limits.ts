@@ -31,3 +31,5 @@ export const RESPONSE_MS_MAX = 10 * 60 * 1000;
 export const STATS_HISTORY_DAYS = 365;
 export const STATS_FORECAST_DAYS = 30;
 export const STATS_RETENTION_WEEKS = 52;
+/** An exam date may be set from today up to this many days ahead (issue #23 item 5). */
+export const EXAM_DATE_MAX_DAYS_AHEAD = 730;

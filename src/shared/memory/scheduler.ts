@@ -119,3 +119,9 @@ export function nextIntervals(memory: Memory | null, now: Date, retention = DEFA
   for (const grade of GRADES) intervals[grade] = preview[grade as FsrsGrade].card.due.getTime() - now.getTime();
   return intervals;
 }
+
+/** The chance the card is recalled at `at` (FSRS's retrievability); 0 for a card never answered. */
+export function retrievability(memory: Memory | null, at: Date, retention = DEFAULT_DESIRED_RETENTION): number {
+  if (!memory?.lastReview) return 0;
+  return schedulerFor(retention).get_retrievability(toCard(memory), at, false);
+}

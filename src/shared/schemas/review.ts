@@ -84,3 +84,14 @@ export interface MemoryCounts {
   /** When the next card not in today's review falls due; null when none is scheduled. */
   nextDueAt: string | null;
 }
+
+/** PUT /api/reviews/exam-dates/:courseId: the exam's day in the learner's time zone. */
+export const examDateInput = z.object({ examOn: z.iso.date("validation.exam_date_invalid") });
+
+/** GET /api/reviews/exam-dates/:courseId: the learner's exam date for a course, with its forecast. */
+export interface ExamDate {
+  examOn: string | null;
+  /** The course's cards, and how many of them FSRS expects remembered when the exam day begins. */
+  cards: number;
+  remembered: number;
+}

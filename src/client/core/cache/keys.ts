@@ -46,6 +46,7 @@ export const reviewKeys = {
   summary: (scope: ReviewScope) => ["reviews", "summary", scope.courseId ?? "all", scope.deckId ?? "all"] as const,
   settings: ["reviews", "settings"] as const,
   stats: (courseId?: number) => ["reviews", "stats", courseId ?? "all"] as const,
+  examDate: (courseId: number) => ["reviews", "exam-date", courseId] as const,
 };
 
 export const searchKeys = {

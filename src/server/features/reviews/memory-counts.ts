@@ -14,8 +14,8 @@
  */
 
 import { type Database, queryRows, type Transaction } from "@server/db/client";
-import { cardMemory, reviewLog } from "@server/db/schema";
-import { DAY_MS, startOfDay } from "@shared/memory/day";
+import { cardMemory, examDates, reviewLog } from "@server/db/schema";
+import { DAY_MS, startOfDay, startOfLocalDate } from "@shared/memory/day";
 import type { MemoryCounts } from "@shared/schemas/review";
 import { and, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { settingsOf } from "./reviews.service";
@@ -46,6 +46,30 @@ export interface Today {
   dayEnd: Date;
   reviewsLeft: number;
   newLeft: number;
+  /** Courses whose exam is tomorrow (or later today's end): their cards come back today (decision 0049). */
+  examCaps: ExamCap[];
+}
+
+/** From `capStart` (the day before the exam) until the exam day begins, the course's cards are due. */
+export interface ExamCap {
+  courseId: number;
+  capStart: Date;
+  examStart: Date;
+}
+
+/** The learner's exam dates whose last day before the exam has come, while the exam has not begun. */
+async function activeExamCaps(db: Database | Transaction, userId: string, timeZone: string, now: Date, dayEnd: Date) {
+  const rows = await db
+    .select({ courseId: examDates.courseId, examOn: examDates.examOn })
+    .from(examDates)
+    .where(eq(examDates.userId, userId));
+  const caps: ExamCap[] = [];
+  for (const row of rows) {
+    const examStart = startOfLocalDate(row.examOn, timeZone);
+    const capStart = startOfDay(new Date(examStart.getTime() - DAY_MS / 2), timeZone);
+    if (capStart < dayEnd && now < examStart) caps.push({ courseId: row.courseId, capStart, examStart });
+  }
+  return caps;
 }
 
 /** Reviews (of cards started before today) and new cards started today. */
@@ -67,13 +91,15 @@ async function doneToday(db: Database | Transaction, userId: string, dayStart: D
 export async function today(db: Database | Transaction, userId: string, now: Date): Promise<Today> {
   const settings = await settingsOf(db, userId);
   const dayStart = startOfDay(now, settings.timeZone);
+  const dayEnd = new Date(dayStart.getTime() + DAY_MS);
   const done = await doneToday(db, userId, dayStart);
   return {
     now,
     retention: settings.desiredRetention,
-    dayEnd: new Date(dayStart.getTime() + DAY_MS),
+    dayEnd,
     reviewsLeft: Math.max(0, settings.reviewsPerDay - done.reviewsDone),
     newLeft: Math.max(0, settings.newCardsPerDay - done.newDone),
+    examCaps: await activeExamCaps(db, userId, settings.timeZone, now, dayEnd),
   };
 }
 
@@ -81,10 +107,26 @@ export async function today(db: Database | Transaction, userId: string, now: Dat
  * A card in today's review (decision 0021): scheduled in days ("review") and due before the
  * learner's day ends, or any card due now. A learning step of minutes later today waits for its
  * time, as in Anki: shown early, the step would mean nothing. The first condition alone is what
- * the index `card_memory (user_id, due)` answers.
+ * the index `card_memory (user_id, due)` answers. On the day before an exam, a card of its course
+ * that would come back after the exam and was not reviewed that day is in today's review too
+ * (decision 0049): an arm the index `(user_id, course_id, due)` answers.
  */
-export function inTodaysReview(t: Pick<Today, "now" | "dayEnd">): SQL {
-  return and(lt(cardMemory.due, t.dayEnd), or(lte(cardMemory.due, t.now), eq(cardMemory.state, LEARNED_STATE))) as SQL;
+export function inTodaysReview(t: Pick<Today, "now" | "dayEnd" | "examCaps">): SQL {
+  const scheduled = and(
+    lt(cardMemory.due, t.dayEnd),
+    or(lte(cardMemory.due, t.now), eq(cardMemory.state, LEARNED_STATE)),
+  ) as SQL;
+  if (t.examCaps.length === 0) return scheduled;
+  return or(
+    scheduled,
+    ...t.examCaps.map((cap) =>
+      and(
+        eq(cardMemory.courseId, cap.courseId),
+        gte(cardMemory.due, t.dayEnd),
+        lt(cardMemory.lastReview, cap.capStart),
+      ),
+    ),
+  ) as SQL;
 }
 
 export function memoryInScope(userId: string, scope: Scope): SQL {

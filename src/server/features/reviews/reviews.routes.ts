@@ -3,7 +3,9 @@ import { HttpError } from "@server/http/errors";
 import { signedIn } from "@server/http/session";
 import { validate } from "@server/http/validate";
 import { CARD_ANSWERS_PER_DAY_MAX } from "@shared/memory/limits";
+import { courseIdParams } from "@shared/schemas/course";
 import {
+  examDateInput,
   reviewBatchInput,
   reviewInput,
   reviewQueueQuery,
@@ -11,6 +13,7 @@ import {
   reviewSummaryQuery,
 } from "@shared/schemas/review";
 import { Hono } from "hono";
+import { examDateOf, removeExamDate, setExamDate } from "./exam-dates.service";
 import { reviewQueue, reviewSummary } from "./queue.service";
 import { answerVolumeExceeded, reviewRequestLimit } from "./review-limits";
 import { type ReviewRefusal, recordReviews, saveSettings, settingsOf } from "./reviews.service";
@@ -50,4 +53,24 @@ export const reviewsRoutes = new Hono<AppEnv>()
   .get("/settings", signedIn, reviewRequestLimit, async (c) => c.json(await settingsOf(c.var.db, c.var.user.id)))
   .put("/settings", signedIn, reviewRequestLimit, validate("json", reviewSettingsInput), async (c) => {
     return c.json(await saveSettings(c.var.db, c.var.user, c.req.valid("json")));
+  })
+  .get("/exam-dates/:courseId", signedIn, reviewRequestLimit, validate("param", courseIdParams), async (c) => {
+    const { courseId } = c.req.valid("param");
+    return c.json(await examDateOf(c.var.db, c.var.user, courseId, c.var.config.clock()));
+  })
+  .put(
+    "/exam-dates/:courseId",
+    signedIn,
+    reviewRequestLimit,
+    validate("param", courseIdParams),
+    validate("json", examDateInput),
+    async (c) => {
+      const { courseId } = c.req.valid("param");
+      const { examOn } = c.req.valid("json");
+      return c.json(await setExamDate(c.var.db, c.var.user, courseId, examOn, c.var.config.clock()));
+    },
+  )
+  .delete("/exam-dates/:courseId", signedIn, reviewRequestLimit, validate("param", courseIdParams), async (c) => {
+    const { courseId } = c.req.valid("param");
+    return c.json(await removeExamDate(c.var.db, c.var.user, courseId, c.var.config.clock()));
   });

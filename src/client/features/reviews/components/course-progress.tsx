@@ -4,6 +4,7 @@ import { useLocalePath } from "@client/lib/use-language";
 import type { CourseDetail } from "@shared/schemas/course";
 import { useTranslation } from "react-i18next";
 import { useReviewSummary } from "../api/get-review-queue";
+import { ExamDate } from "./exam-date";
 import styles from "./progress.module.css";
 
 /**
@@ -55,6 +56,7 @@ export function CourseProgress({ course }: { course: CourseDetail }) {
           {t("stats.link")}
         </Link>
       </div>
+      <ExamDate courseId={course.id} />
     </section>
   );
 }
