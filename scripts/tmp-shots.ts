@@ -35,7 +35,8 @@ for (const [lang, w, h, dark] of [
   const page = await context.newPage();
   for (const p of pages) {
     await page.goto(`${base}/${lang}${paths[p]}`);
-    await page.waitForTimeout(2500);
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(1500);
     await page.screenshot({ path: `${out}/${p}-${lang}-${w}${dark ? "-dark" : ""}.png`, fullPage: true });
   }
   await context.close();
