@@ -514,14 +514,7 @@ async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAn
   const memoryRows: MemoryRow[] = [];
   for (const [cardId, answers] of answersByCard) {
     const known = memoryByCard.get(cardId);
-    const plan = planCard(
-      answers,
-      known ? memoryOf(known) : null,
-      storedByCard.get(cardId),
-      scheduling,
-      userId,
-      now,
-    );
+    const plan = planCard(answers, known ? memoryOf(known) : null, storedByCard.get(cardId), scheduling, userId, now);
     for (const row of plan.inserts) inserts.push(row);
     for (const redo of plan.redos) redos.push(redo);
     if (!plan.memory || !plan.firstCounted) continue;
