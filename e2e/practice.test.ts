@@ -77,7 +77,9 @@ async function question(page: Page, name: RegExp): Promise<string> {
 }
 
 describe("practice", () => {
-  it("practises a course from the keyboard, then only the missed cards, and the due count stays (English, desktop)", async () => {
+  it("practises a course from the keyboard, then only the missed cards, and the due count stays (English, desktop)", {
+    timeout: 120_000,
+  }, async () => {
     const learner = await learnerCourse();
     const page = await session.signedInPage(learner.cookie);
     await forgottenDaysAgo(page, learner.deckId);
