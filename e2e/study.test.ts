@@ -15,10 +15,10 @@ beforeAll(async () => {
 });
 
 describe("study hub", () => {
-  it("offers the four modes, the test and the way back", async () => {
+  it("offers the four modes, practice, the test and the way back", async () => {
     const page = await session.newPage();
     await session.visit(page, `${deckPath}/study`);
-    for (const name of [/^Flashcards/, /^Multiple choice/, /^Tile game/, /^Matching/]) {
+    for (const name of [/^Flashcards/, /^Multiple choice/, /^Tile game/, /^Matching/, /^Practice/]) {
       await page.getByRole("main").getByRole("link", { name }).waitFor();
     }
     await page.getByRole("link", { name: "Take the test" }).click();

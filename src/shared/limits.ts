@@ -32,6 +32,11 @@ export const DECK_MAX_CARDS = 50;
  */
 export const COURSE_MAX_DECKS = 200;
 export const COURSE_MAX_CARDS = 5000;
+/**
+ * The most cards one practice round of a course holds (issue #23 item 4): a course may hold up to
+ * COURSE_MAX_CARDS; a bigger one is practised 500 cards at a time, chosen at random.
+ */
+export const PRACTICE_MAX_CARDS = 500;
 
 /** Exports one client address may ask for in a window (decision 0037), counted across processes. */
 export const EXPORT_RATE_LIMIT = { max: 30, windowSeconds: 10 * 60 } as const;

@@ -17,6 +17,7 @@ import { sessionQuery } from "../core/session/get-session";
 import { courseQuery } from "../features/courses/api/get-course";
 import { deckQuery } from "../features/decks/api/get-deck";
 import { mostFollowedCoursesQuery } from "../features/landing/api/get-most-followed-courses";
+import { courseCardsQuery } from "../features/study/api/get-course-cards";
 import { addFirstScreenTexts, loadAllTexts } from "../lib/i18n";
 import { AppShell, type RouteHandle } from "./app-shell";
 import { ErrorPage } from "./error-page";
@@ -98,6 +99,11 @@ export function routes(queryClient: QueryClient): RouteObject[] {
       lazy: screen(() => import("../features/study/routes/matching-page"), "MatchingPage"),
     },
     { path: "test", lazy: screen(() => import("../features/study/routes/test-page"), "TestPage") },
+    // Any card, due or not, with nothing written to the schedule (#23 item 4).
+    {
+      path: "practice",
+      lazy: screen(() => import("../features/study/routes/practice-page"), "DeckPracticePage"),
+    },
   ];
 
   const languageRoutes: RouteObject[] = [
@@ -138,6 +144,12 @@ export function routes(queryClient: QueryClient): RouteObject[] {
       path: "courses/:courseId",
       loader: prefetch(({ params }) => courseQuery(params.courseId ?? "")),
       lazy: firstScreen(() => import("./pages/course-page"), "CoursePage"),
+    },
+    // Every card of the course, due or not, with nothing written to the schedule (#23 item 4).
+    {
+      path: "courses/:courseId/practice",
+      loader: prefetch(({ params }) => courseCardsQuery(params.courseId ?? "")),
+      lazy: screen(() => import("../features/study/routes/practice-page"), "CoursePracticePage"),
     },
     // The deck page and every study mode show the same deck.
     {

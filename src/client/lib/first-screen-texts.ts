@@ -56,6 +56,7 @@ export const FIRST_SCREEN_TEXTS = {
     "course.deck_cards_one",
     "course.deck_cards_other",
     "course.start_studying",
+    "course.practice",
     "follow",
     "exports.button",
     // The "not available offline" state (decision 0025).

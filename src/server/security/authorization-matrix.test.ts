@@ -34,6 +34,7 @@ const ACCESS: Record<string, Access> = {
   "POST /api/auth/*": "auth-library",
   "GET /api/courses/most-followed": "public",
   "GET /api/courses/:courseId": "public",
+  "GET /api/courses/:courseId/cards": "public",
   "GET /api/decks/:deckId": "public",
   "GET /api/search": "public",
   "GET /api/exports/:courseId": "public",

@@ -54,6 +54,7 @@ const INVALID: Record<string, InvalidRequest[]> = {
     { subPath: "send-verification-email", body: { email: 3 }, paths: [["email"]] },
   ],
   "GET /api/courses/:courseId": [{ params: { courseId: "abc" }, paths: [["courseId"]] }],
+  "GET /api/courses/:courseId/cards": [{ params: { courseId: "0" }, paths: [["courseId"]] }],
   "GET /api/decks/:deckId": [{ params: { deckId: "1.5" }, paths: [["deckId"]] }],
   "GET /api/search": [
     { query: { q: " " }, paths: [["q"]] },

@@ -44,6 +44,7 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
   ],
   "GET /api/courses/most-followed": () => [{}],
   "GET /api/courses/:courseId": () => [{}],
+  "GET /api/courses/:courseId/cards": () => [{}],
   "GET /api/decks/:deckId": () => [{}],
   "GET /api/search": () => [{ query: { q: "Course" } }, { query: { q: "a" } }],
   "GET /api/exports/:courseId": () => [

@@ -102,3 +102,22 @@ export interface SearchReply {
   items: SearchResult[];
   more: boolean;
 }
+
+/** A card to practise (issue #23 item 4): any card of the course, due or not. */
+export interface PracticeCard {
+  id: number;
+  deckId: number;
+  question: string;
+  answer: string;
+}
+
+/**
+ * A course's cards for practice: all of them in deck order, or, when the course holds more than
+ * PRACTICE_MAX_CARDS, that many chosen at random (`total` says how many it holds).
+ */
+export interface CoursePracticeCards {
+  courseId: number;
+  courseName: string;
+  total: number;
+  cards: PracticeCard[];
+}

@@ -15,6 +15,8 @@ export type MyCourseList = "courses" | "followed" | "in-progress";
 
 export const courseKeys = {
   detail: (courseId: number | string) => ["courses", "detail", String(courseId)] as const,
+  /** A course's cards to practise (every deck's, or a random 500). */
+  practiceCards: (courseId: number | string) => ["courses", "practice", String(courseId)] as const,
   /** Every list of courses: most followed and the signed-in person's. */
   lists: ["courses", "list"] as const,
   mostFollowed: ["courses", "list", "most-followed"] as const,

@@ -1,5 +1,6 @@
 /** Kept courses and recent decks on fake-indexeddb (the IndexedDB standard in memory). */
 import "fake-indexeddb/auto";
+import { PRACTICE_MAX_CARDS } from "@shared/limits";
 import type { CourseDetail } from "@shared/schemas/course";
 import type { DeckDetail } from "@shared/schemas/deck";
 import { describe, expect, it } from "vitest";
@@ -8,7 +9,9 @@ import {
   isKept,
   keepCourse,
   keptCourse,
+  keptCourseCards,
   keptSummary,
+  practiceCardsOf,
   refreshKeptCourse,
   removeCourse,
   savedDeck,
@@ -122,5 +125,53 @@ describe("stored review queues", () => {
     await removeCourse(7, db);
     expect(await storedQueue("7", db)).toBeUndefined();
     expect(await storedQueue("all", db)).toBeDefined();
+  });
+});
+
+describe("a kept course's cards to practise (#23 item 4)", () => {
+  it("come from its kept decks in deck order; a course not kept has none", async () => {
+    const db = newDb();
+    const levelled = (id: number, level: number) => ({
+      ...deck(id, 8),
+      level,
+      flashcards: [
+        { id: id * 10 + 1, question: `q${id}b`, answer: `a${id}b`, duration: 3 },
+        { id: id * 10, question: `q${id}a`, answer: `a${id}a`, duration: 3 },
+      ],
+    });
+    await keepCourse(course(8, [82, 81]), async (id) => levelled(id, id === 81 ? 1 : 2), db);
+    // A recent deck of a course that is not kept is not the course.
+    await saveRecentDeck(deck(91, 9), db);
+    expect(await keptCourseCards(8, db)).toEqual({
+      courseId: 8,
+      courseName: "Course 8",
+      total: 4,
+      cards: [
+        { id: 810, deckId: 81, question: "q81a", answer: "a81a" },
+        { id: 811, deckId: 81, question: "q81b", answer: "a81b" },
+        { id: 820, deckId: 82, question: "q82a", answer: "a82a" },
+        { id: 821, deckId: 82, question: "q82b", answer: "a82b" },
+      ],
+    });
+    expect(await keptCourseCards(9, db)).toBeUndefined();
+  });
+
+  it(`are ${PRACTICE_MAX_CARDS} of a bigger course's, chosen at random and kept in deck order`, () => {
+    const decks = Array.from({ length: 11 }, (_, d) => ({
+      ...deck(d + 1, 10),
+      level: d + 1,
+      flashcards: Array.from({ length: 50 }, (_, c) => ({
+        id: (d + 1) * 100 + c,
+        question: "q",
+        answer: "a",
+        duration: 3,
+      })),
+    }));
+    const { total, cards } = practiceCardsOf(decks);
+    expect(total).toBe(550);
+    expect(cards).toHaveLength(PRACTICE_MAX_CARDS);
+    expect(new Set(cards.map((card) => card.id)).size).toBe(PRACTICE_MAX_CARDS);
+    const ids = cards.map((card) => card.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 });

@@ -3,7 +3,8 @@
  * every deck and card; a deck opened online is stored too, and the newest RECENT_DECKS_MAX of
  * those outside kept courses stay. Opening a kept course or deck online refreshes its copy.
  */
-import type { CourseDetail } from "@shared/schemas/course";
+import { PRACTICE_MAX_CARDS } from "@shared/limits";
+import type { CourseDetail, CoursePracticeCards } from "@shared/schemas/course";
 import type { DeckDetail } from "@shared/schemas/deck";
 import { type KeptCourse, offlineDb, RECENT_DECKS_MAX, type SavedDeck, type SavedQueue, sizeOf } from "./offline-db";
 
@@ -88,6 +89,46 @@ export async function keptCourse(courseId: number, name?: string): Promise<Cours
 
 export async function savedDeck(deckId: number, name?: string): Promise<DeckDetail | undefined> {
   return (await (await offlineDb(name)).get("decks", deckId))?.deck;
+}
+
+/**
+ * A kept course's cards to practise, from its kept decks, as the server gives them (issue #23
+ * item 4): every card in deck order, or PRACTICE_MAX_CARDS of them at random. Undefined when the
+ * course is not kept (a recent deck alone is not the course).
+ */
+export async function keptCourseCards(
+  courseId: number,
+  name?: string,
+  random: () => number = Math.random,
+): Promise<CoursePracticeCards | undefined> {
+  const db = await offlineDb(name);
+  const kept = await db.get("courses", courseId);
+  if (!kept) return undefined;
+  const decks = (await db.getAllFromIndex("decks", "by-course", courseId)).map((saved) => saved.deck);
+  return { courseId, courseName: kept.course.name, ...practiceCardsOf(decks, random) };
+}
+
+/** Every card of the decks in deck order, or PRACTICE_MAX_CARDS of them chosen at random, still in that order. */
+export function practiceCardsOf(
+  decks: readonly DeckDetail[],
+  random: () => number = Math.random,
+): Pick<CoursePracticeCards, "total" | "cards"> {
+  const all = [...decks]
+    .sort((a, b) => a.level - b.level)
+    .flatMap((deck) =>
+      [...deck.flashcards]
+        .sort((a, b) => a.id - b.id)
+        .map((card) => ({ id: card.id, deckId: deck.id, question: card.question, answer: card.answer })),
+    );
+  if (all.length <= PRACTICE_MAX_CARDS) return { total: all.length, cards: all };
+  // A random choice of positions (a partial Fisher–Yates), kept in deck order.
+  const positions = all.map((_, i) => i);
+  for (let i = 0; i < PRACTICE_MAX_CARDS; i++) {
+    const j = i + Math.floor(random() * (positions.length - i));
+    [positions[i], positions[j]] = [positions[j] as number, positions[i] as number];
+  }
+  const chosen = positions.slice(0, PRACTICE_MAX_CARDS).sort((a, b) => a - b);
+  return { total: all.length, cards: chosen.map((i) => all[i] as (typeof all)[number]) };
 }
 
 /** A course read online: its kept copy (if any) is brought up to date. */

@@ -7,7 +7,7 @@
 
 import { lastSession } from "@client/core/session/last-session";
 import { ApiError } from "@client/lib/api";
-import type { CourseDetail } from "@shared/schemas/course";
+import type { CourseDetail, CoursePracticeCards } from "@shared/schemas/course";
 import type { DeckDetail } from "@shared/schemas/deck";
 import { mayHaveOfflineCopy } from "./offline-presence";
 
@@ -67,6 +67,20 @@ export function courseCopy(courseId: string): OfflineCopy<CourseDetail> {
     keepFailed: "Refreshing the kept course failed",
     read: id === undefined ? undefined : (store) => store.keptCourse(id),
     shown: withWaitingPasses,
+  };
+}
+
+/**
+ * A course's cards to practise: offline, a kept course's come from its kept decks. Nothing more is
+ * stored (the decks are kept with the course).
+ */
+export function courseCardsCopy(courseId: string): OfflineCopy<CoursePracticeCards> {
+  const id = storedId(courseId);
+  return {
+    keep: () => Promise.resolve(),
+    onlyWhereStored: true,
+    keepFailed: "Keeping the course's cards failed",
+    read: id === undefined ? undefined : (store) => store.keptCourseCards(id),
   };
 }
 

@@ -8,6 +8,7 @@ import { i18n, loadAllTexts } from "@client/lib/i18n";
 import { notify } from "@client/lib/notify";
 import { typedApi } from "@client/lib/typed-api";
 import { CARD_ANSWERS_PER_DAY_MAX } from "@shared/memory/limits";
+import { modeReason } from "@shared/memory/recall";
 import type { ReviewInput } from "@shared/schemas/review";
 import { dropFromQueues } from "./kept";
 import { VISITOR } from "./offline-db";
@@ -177,8 +178,9 @@ export async function recordAnswerOffline(owner: string, review: ReviewInput) {
   } finally {
     unsaved.delete(review.id);
   }
-  // An answered card is no longer due: a stored review queue must not offer it again offline.
-  if (owner !== VISITOR) await dropFromQueues(review.cardId);
+  // A card answered in recall is no longer due: a stored review queue must not offer it again
+  // offline. Practice and recognition schedule nothing (decision 0047): a due card stays due.
+  if (owner !== VISITOR && modeReason(review.mode) === null) await dropFromQueues(review.cardId);
   await refreshCount();
   if (owner !== VISITOR) schedule(SEND_DELAY_MS);
 }

@@ -6,7 +6,14 @@ import { courseIdParams, courseInput } from "@shared/schemas/course";
 import { deckCreateInput } from "@shared/schemas/deck";
 import { Hono } from "hono";
 import { createDeck } from "../decks/decks.service";
-import { courseDetailJson, createCourse, deleteCourse, mostFollowedJson, updateCourse } from "./courses.service";
+import {
+  courseDetailJson,
+  coursePracticeJson,
+  createCourse,
+  deleteCourse,
+  mostFollowedJson,
+  updateCourse,
+} from "./courses.service";
 
 export const coursesRoutes = new Hono<AppEnv>()
   .post("/", signedIn, validate("json", courseInput), async (c) => {
@@ -22,6 +29,11 @@ export const coursesRoutes = new Hono<AppEnv>()
     // reply is public; it varies with the cookie so that no cache serves it to a signed-in user.
     return sendJson(c, body, { personal: token !== null, varyOnCookie: true });
   })
+  // Practice (issue #23 item 4): the cards are public, as the course and its decks are. With more
+  // than PRACTICE_MAX_CARDS the reply is a random choice: public, but never the same twice.
+  .get("/:courseId/cards", validate("param", courseIdParams), async (c) =>
+    sendJson(c, await coursePracticeJson(c.var.db, c.req.valid("param").courseId)),
+  )
   .put("/:courseId", signedIn, validate("param", courseIdParams), validate("json", courseInput), async (c) => {
     await updateCourse(c.var.db, c.var.user, c.req.valid("param").courseId, c.req.valid("json"));
     return c.json({ ok: true as const });

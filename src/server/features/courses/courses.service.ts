@@ -3,8 +3,8 @@ import { courses, courseTags } from "@server/db/schema";
 import type { JsonText } from "@server/http/cache";
 import { HttpError } from "@server/http/errors";
 import type { SessionUser } from "@server/http/session-user";
-import { MOST_FOLLOWED_SHOWN } from "@shared/limits";
-import type { CourseCardSummary, CourseDetail } from "@shared/schemas/course";
+import { MOST_FOLLOWED_SHOWN, PRACTICE_MAX_CARDS } from "@shared/limits";
+import type { CourseCardSummary, CourseDetail, CoursePracticeCards } from "@shared/schemas/course";
 import { eq } from "drizzle-orm";
 import { cardFactsJson } from "./card-facts";
 import { preparedText, type Statement } from "./prepared";
@@ -99,6 +99,32 @@ export async function courseDetailJson(
   sessionToken: string | null,
 ): Promise<JsonText<CourseDetail>> {
   const body = await preparedText(db, COURSE_DETAIL, [courseId, sessionToken]);
+  if (body === undefined) throw new HttpError("not_found", "Course not found.");
+  return body;
+}
+
+/**
+ * A course's cards to practise (issue #23 item 4), for anyone who can see the course: every card
+ * in deck order, or PRACTICE_MAX_CARDS of them at random when it holds more (a course may hold
+ * COURSE_MAX_CARDS). One statement through the course's decks (decks_course_level_idx) and each
+ * deck's cards (flashcards_deck_id_idx). Matches `CoursePracticeCards`.
+ */
+export const COURSE_PRACTICE_CARDS: Statement = {
+  name: "course_practice_cards",
+  text: `select json_build_object(
+    'courseId', c.id, 'courseName', c.name,
+    'total', (select count(*) from decks d join flashcards f on f.deck_id = d.id where d.course_id = c.id),
+    'cards', coalesce((select json_agg(json_build_object(
+        'id', p.id, 'deckId', p.deck_id, 'question', p.question, 'answer', p.correct_answer) order by p.level, p.id)
+      from (select f.id, f.deck_id, d.level, f.question, f.correct_answer
+            from decks d join flashcards f on f.deck_id = d.id
+            where d.course_id = c.id order by random() limit ${PRACTICE_MAX_CARDS}) p), '[]'::json)
+  )::text as body
+  from courses c where c.id = $1::integer`,
+};
+
+export async function coursePracticeJson(db: Database, courseId: number): Promise<JsonText<CoursePracticeCards>> {
+  const body = await preparedText(db, COURSE_PRACTICE_CARDS, [courseId]);
   if (body === undefined) throw new HttpError("not_found", "Course not found.");
   return body;
 }

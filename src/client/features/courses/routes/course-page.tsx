@@ -74,13 +74,19 @@ function CourseBody({ course, parts }: { course: CourseDetail; parts: CoursePage
       </div>
       {course.description && <p className={styles.description}>{course.description}</p>}
       {!user && course.decks[0] && (
-        // A visitor's way in (#23): the first deck's study modes; signed in, the progress leads on.
-        <Link
-          to={localePath(`/courses/${course.id}/decks/${course.decks[0].id}/study`)}
-          className={buttonClass({}, styles.start)}
-        >
-          {t("course.start_studying")}
-        </Link>
+        // A visitor's way in (#23): the first deck's study modes, or practice of every card; signed
+        // in, the progress leads on (and offers practice too).
+        <div className={styles.actions}>
+          <Link
+            to={localePath(`/courses/${course.id}/decks/${course.decks[0].id}/study`)}
+            className={buttonClass({}, styles.start)}
+          >
+            {t("course.start_studying")}
+          </Link>
+          <Link to={localePath(`/courses/${course.id}/practice`)} className={buttonClass({ variant: "secondary" })}>
+            {t("course.practice")}
+          </Link>
+        </div>
       )}
       {course.decks.length > 0 && <ExportButton course={course} className={styles.actions} />}
       {isOwner && (

@@ -52,6 +52,10 @@ export function CourseProgress({ course }: { course: CourseDetail }) {
         >
           {due === null ? t("progress.review_course") : t("progress.review_course_due", { count: due })}
         </Link>
+        {/* Any card of the course, due or not, with nothing written to the schedule (#23 item 4). */}
+        <Link to={localePath(`/courses/${course.id}/practice`)} className={buttonClass({ variant: "secondary" })}>
+          {t("course.practice")}
+        </Link>
         <Link to={`${localePath("/stats")}?course=${course.id}`} className={buttonClass({ variant: "link" })}>
           {t("stats.link")}
         </Link>

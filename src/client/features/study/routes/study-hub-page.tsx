@@ -21,6 +21,13 @@ export function StudyHubPage() {
                 </Link>
               </li>
             ))}
+            {/* Any card, due or not, with nothing written to the schedule (#23 item 4). */}
+            <li>
+              <Link to="../practice" relative="path" className={styles.mode}>
+                <span className={styles.modeName}>{t("practice.title")}</span>
+                <span className={styles.modeText}>{t("practice.about")}</span>
+              </Link>
+            </li>
           </ul>
           <Link to="../test" relative="path" className={buttonClass()}>
             {t("study.take_test")}
