@@ -61,6 +61,10 @@ const ACCESS: Record<string, Access> = {
   "GET /api/reviews/settings": "signed-in",
   "GET /api/reviews/summary": "signed-in",
   "PUT /api/reviews/settings": "signed-in",
+  // The learner's own row: another learner reading the same course sees theirs (exam-dates.test.ts).
+  "GET /api/reviews/exam-dates/:courseId": "signed-in",
+  "PUT /api/reviews/exam-dates/:courseId": "signed-in",
+  "DELETE /api/reviews/exam-dates/:courseId": "signed-in",
   "GET /api/stats": "signed-in",
 
   "PUT /api/courses/:courseId": "owner",

@@ -124,6 +124,9 @@ const INVALID: Record<string, InvalidRequest[]> = {
       paths: [["desiredRetention"], ["reviewsPerDay"], ["timeZone"]],
     },
   ],
+  "GET /api/reviews/exam-dates/:courseId": [],
+  "PUT /api/reviews/exam-dates/:courseId": [{ body: { examOn: "next week" }, paths: [["examOn"]] }],
+  "DELETE /api/reviews/exam-dates/:courseId": [],
 };
 
 function flatten(value: unknown, prefix = ""): string[] {

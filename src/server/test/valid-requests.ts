@@ -101,6 +101,11 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
   "PUT /api/reviews/settings": () => [
     { body: { desiredRetention: 0.85, newCardsPerDay: 10, reviewsPerDay: 100, timeZone: "Asia/Tokyo" } },
   ],
+  "GET /api/reviews/exam-dates/:courseId": () => [{}],
+  "PUT /api/reviews/exam-dates/:courseId": () => [
+    { body: { examOn: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10) } },
+  ],
+  "DELETE /api/reviews/exam-dates/:courseId": () => [{}],
 };
 
 /** A right answer to the target's card, given now, with a new id each time. */

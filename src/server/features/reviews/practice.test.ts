@@ -73,7 +73,7 @@ describe("practice", () => {
       `?deckId=${other.id}`,
     ];
     const before = await schedule(client, userId, scopes);
-    expect(before.summaries[0]).toMatchObject({ dueToday: 3, newToday: 2, started: 4 });
+    expect(before.summaries[0]).toMatchObject({ dueToday: 3, newToday: 2, studied: 4 });
     const loggedBefore = await answersLogged(client);
 
     // Every card of both courses, due or not, right and wrong, in the last seconds; one card twice.
