@@ -46,6 +46,8 @@ export const reviewKeys = {
   summary: (scope: ReviewScope) => ["reviews", "summary", scope.courseId ?? "all", scope.deckId ?? "all"] as const,
   settings: ["reviews", "settings"] as const,
   stats: (courseId?: number) => ["reviews", "stats", courseId ?? "all"] as const,
+  /** The learner's own memory model (Statistics): answers count towards it, so it sits under `all`. */
+  memoryModel: ["reviews", "memory-model"] as const,
 };
 
 export const searchKeys = {

@@ -9,7 +9,13 @@ import { cardMemory, flashcards, reviewLog } from "@server/db/schema";
 import type { SessionUser } from "@server/http/session-user";
 import { DAY_MS, startOfDay } from "@shared/memory/day";
 import { REVIEW_QUEUE_PAGE } from "@shared/memory/limits";
-import { type Grade, type Memory, type MemoryStateName, nextIntervals } from "@shared/memory/scheduler";
+import {
+  type Grade,
+  type Memory,
+  type MemoryParameters,
+  type MemoryStateName,
+  nextIntervals,
+} from "@shared/memory/scheduler";
 import { and, asc, count, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { settingsOf } from "./reviews.service";
 
@@ -70,6 +76,8 @@ export function studiedCourses(userId: string, courseId: number | undefined) {
 interface Today {
   now: Date;
   retention: number;
+  /** The learner's own memory model's weights (null: the defaults). */
+  parameters: MemoryParameters | null;
   dayEnd: Date;
   reviewsLeft: number;
   newLeft: number;
@@ -83,6 +91,7 @@ async function today(db: Database, userId: string, now: Date): Promise<Today> {
   return {
     now,
     retention: settings.desiredRetention,
+    parameters: settings.parameters,
     dayEnd: new Date(dayStart.getTime() + DAY_MS),
     reviewsLeft: Math.max(0, settings.reviewsPerDay - done.reviewsDone),
     newLeft: Math.max(0, settings.newCardsPerDay - done.newDone),
@@ -181,7 +190,7 @@ export async function reviewQueue(
   now: Date,
 ): Promise<ReviewQueue> {
   const t = await today(db, user.id, now);
-  const { retention, reviewsLeft, newLeft } = t;
+  const { retention, parameters, reviewsLeft, newLeft } = t;
 
   const due = await db
     .select({
@@ -216,7 +225,7 @@ export async function reviewQueue(
         question,
         answer,
         state: state.state,
-        intervals: nextIntervals(state, now, retention),
+        intervals: nextIntervals(state, now, retention, parameters),
       };
     }),
     ...fresh.map((card) => ({
@@ -226,7 +235,7 @@ export async function reviewQueue(
       question: card.question,
       answer: card.answer,
       state: "new" as const,
-      intervals: nextIntervals(null, now, retention),
+      intervals: nextIntervals(null, now, retention, parameters),
     })),
   ];
   return { cards, dueToday, newToday, nextDueAt };

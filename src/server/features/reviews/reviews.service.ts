@@ -7,7 +7,16 @@
  */
 
 import { type Database, queryRows, type Transaction } from "@server/db/client";
-import { cardMemory, courses, decks, flashcards, reviewLog, reviewSettings } from "@server/db/schema";
+import {
+  cardMemory,
+  courses,
+  decks,
+  flashcards,
+  memoryModels,
+  reviewLog,
+  reviewSettings,
+  users,
+} from "@server/db/schema";
 import { isDatabaseTimeZone } from "@server/db/time-zones";
 import { invalidRequest } from "@server/http/errors";
 import type { SessionUser } from "@server/http/session-user";
@@ -27,7 +36,9 @@ import {
   byAnswerTime,
   type Grade,
   type Memory,
+  type MemoryParameters,
   type MemoryStateName,
+  usableParameters,
 } from "@shared/memory/scheduler";
 import type { ReviewInput, ReviewSettings } from "@shared/schemas/review";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
@@ -56,13 +67,26 @@ function memoryOf(row: MemoryRow): Memory {
   };
 }
 
-export async function settingsOf(db: Database | Transaction, userId: string): Promise<ReviewSettings> {
-  const [row] = await db.select().from(reviewSettings).where(eq(reviewSettings.userId, userId));
+export interface LearnerSettings extends ReviewSettings {
+  /** The learner's own memory model's weights while they use it (decision 0046); null: the defaults. */
+  parameters: MemoryParameters | null;
+}
+
+export async function settingsOf(db: Database | Transaction, userId: string): Promise<LearnerSettings> {
+  const [found] = await db
+    .select({ row: reviewSettings, model: { parameters: memoryModels.parameters, enabled: memoryModels.enabled } })
+    .from(users)
+    .leftJoin(reviewSettings, eq(reviewSettings.userId, users.id))
+    .leftJoin(memoryModels, eq(memoryModels.userId, users.id))
+    .where(eq(users.id, userId));
+  const row = found?.row;
+  const model = found?.model;
   return {
     desiredRetention: row?.desiredRetention ?? DEFAULT_DESIRED_RETENTION,
     newCardsPerDay: row?.newCardsPerDay ?? DEFAULT_NEW_CARDS_PER_DAY,
     reviewsPerDay: row?.reviewsPerDay ?? DEFAULT_REVIEWS_PER_DAY,
     timeZone: row?.timeZone ?? "UTC",
+    parameters: model?.enabled && usableParameters(model.parameters) ? model.parameters : null,
   };
 }
 
@@ -323,6 +347,7 @@ function planCard(
   known: Memory | null,
   stored: StoredAnswer[] | undefined,
   retention: number,
+  parameters: MemoryParameters | null,
   userId: string,
   now: Date,
 ): CardPlan {
@@ -349,7 +374,7 @@ function planCard(
   if (!stored) {
     let memory = known;
     for (const answer of ordered) {
-      memory = applyAnswer(memory, answer, retention);
+      memory = applyAnswer(memory, answer, retention, parameters);
       insert(answer, memory);
     }
     plan.memory = memory;
@@ -372,7 +397,7 @@ function planCard(
       const snapshot = changed ? null : fromSnapshot(old);
       if (snapshot) state = { memory: snapshot };
       else if (state) {
-        state = { memory: applyAnswer(state.memory, old, retention) };
+        state = { memory: applyAnswer(state.memory, old, retention, parameters) };
         plan.snapshots.push({ id: old.id, memory: state.memory as Memory });
       }
       continue;
@@ -381,7 +406,7 @@ function planCard(
     newIndex += 1;
     const storedAfter = olds.length - oldIndex;
     if (state && storedAfter <= LATE_ANSWER_WINDOW) {
-      state = { memory: applyAnswer(state.memory, next, retention) };
+      state = { memory: applyAnswer(state.memory, next, retention, parameters) };
       changed = true;
       insert(next, state.memory);
     } else {
@@ -394,7 +419,7 @@ function planCard(
 
 /** Inserts the accepted answers with their snapshots and brings the cards' memory rows up to date. */
 async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAnswer[], now: Date) {
-  const { desiredRetention } = await settingsOf(tx, userId);
+  const { desiredRetention, parameters } = await settingsOf(tx, userId);
   const answersByCard = new Map<number, NewAnswer[]>();
   for (const answer of accepted) {
     const answers = answersByCard.get(answer.cardId) ?? [];
@@ -464,6 +489,7 @@ async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAn
       known ? memoryOf(known) : null,
       storedByCard.get(cardId),
       desiredRetention,
+      parameters,
       userId,
       now,
     );
