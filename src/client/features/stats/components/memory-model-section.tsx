@@ -160,9 +160,7 @@ function FitTable({
           </tr>
         </tbody>
       </table>
-      <p className={own.hint}>
-        {footer} {t("memory_model.lower_is_better")}
-      </p>
+      <p className={own.hint}>{footer}</p>
     </div>
   );
 }
