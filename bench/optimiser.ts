@@ -89,6 +89,11 @@ async function main() {
       const [first, ...rest] = fits;
       const last = fits.at(-1);
       if (!first || !last) continue;
+      // The same stall measured over as long with no fit: what the machine's other work costs alone.
+      const idle = monitorEventLoopDelay({ resolution: 10 });
+      idle.enable();
+      await new Promise((resolve) => setTimeout(resolve, median(rest.map((fit) => fit.ms))));
+      idle.disable();
       const { defaults, personal } = last.result;
       lines.push([
         size.toLocaleString("en"),
@@ -98,7 +103,7 @@ async function main() {
         ms(first.ms),
         ms(median(rest.map((fit) => fit.ms))),
         ms(median(rest.map((fit) => fit.cpuMs))),
-        ms(Math.max(...fits.map((fit) => fit.stallMs))),
+        `${ms(Math.max(...fits.map((fit) => fit.stallMs)))} (${ms(idle.max / 1e6)} idle)`,
         `${defaults.logLoss.toFixed(3)} → ${personal.logLoss.toFixed(3)}`,
         `${(defaults.rmse * 100).toFixed(1)}% → ${(personal.rmse * 100).toFixed(1)}%`,
       ]);
@@ -133,8 +138,8 @@ async function main() {
   console.log(
     "\nItems: answers a day or more after the card's previous one (what the optimiser predicts). First fit:" +
       " includes starting the worker thread and loading the optimiser. CPU: the process's, all threads, during" +
-      " one fit. Main thread stall: the event loop's longest delay while the worker fitted (it should stay" +
-      " near the timer's resolution, 10 ms).",
+      " one fit. Main thread stall: the event loop's longest delay while the worker fitted, and over as long" +
+      " with no fit (the machine's other load): near the timer's resolution, 10 ms, on an idle machine.",
   );
 }
 

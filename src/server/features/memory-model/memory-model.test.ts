@@ -25,8 +25,11 @@ const lastAnswer = LOG.at(-1)?.answeredAt.getTime() ?? 0;
 
 let now = new Date(lastAnswer + DAY);
 const clock = () => now;
-/** The optimiser as in production: a fit is checked for after answers and runs in the background. */
-const optimiser = new Optimiser(db, clock, { automatic: true });
+/**
+ * The optimiser as in production (a fit is checked for after answers and runs in the background),
+ * but checking after every answer instead of every 10 minutes, so each answer of a test counts.
+ */
+const optimiser = new Optimiser(db, clock, { automatic: true, checkEveryMs: 0 });
 const app = createTestApp(db, { clock }, { optimiser });
 afterAll(() => optimiser.close());
 
@@ -128,12 +131,50 @@ describe("your own memory model (decision 0046)", () => {
     // The review settings do not carry the weights.
     const settings = await (await client.get("/api/reviews/settings")).json();
     expect(settings).not.toHaveProperty("parameters");
+  });
 
-    // Fitted: more answers do not start another fit until many more come, or a month has passed.
-    now = new Date(now.getTime() + HOUR);
-    await answerOne(client, deck.cards[1]?.id ?? 0);
+  it("is fitted again after 30 days or 1,000 new answers, not at every answer", async () => {
+    now = new Date(lastAnswer + DAY);
+    const { client, userId, deck } = await learnerWith(LOG.length);
+    await answerOne(client, deck.cards[0]?.id ?? 0);
     await optimiser.idle();
-    expect((await modelRow(userId))?.optimisedAt?.getTime()).toBe(now.getTime() - HOUR);
+    const fittedAt = now.getTime();
+    expect((await modelRow(userId))?.optimisedAt?.getTime()).toBe(fittedAt);
+
+    // A day later, a few more answers: no new fit.
+    now = new Date(fittedAt + DAY);
+    for (const card of deck.cards.slice(1, 4)) await answerOne(client, card.id);
+    await optimiser.idle();
+    expect((await modelRow(userId))?.optimisedAt?.getTime()).toBe(fittedAt);
+
+    // 30 days after the last run, an answer: fitted again, on the new answers too.
+    now = new Date(fittedAt + 30 * DAY);
+    await answerOne(client, deck.cards[4]?.id ?? 0);
+    await optimiser.idle();
+    const refitted = await modelRow(userId);
+    expect(refitted?.optimisedAt?.getTime()).toBe(now.getTime());
+    expect(refitted?.answersUsed).toBe(LOG.length + 5);
+
+    // The next day, 999 new counted answers (998 stored as a synced device leaves them, one sent): not yet;
+    // two more and one sent, over 1,000: fitted again.
+    now = new Date(now.getTime() + DAY);
+    const more = Array.from({ length: 1000 }, (_, i) => ({
+      id: randomUUID(),
+      userId,
+      cardId: deck.cards[i % deck.cards.length]?.id ?? 0,
+      courseId: deck.courseId,
+      mode: "review",
+      grade: 3,
+      answeredAt: new Date(now.getTime() - DAY + i * 1000),
+    }));
+    await db.insert(reviewLog).values(more.slice(0, 998));
+    await answerOne(client, deck.cards[5]?.id ?? 0);
+    await optimiser.idle();
+    expect((await modelRow(userId))?.optimisedAt?.getTime()).toBe(refitted?.optimisedAt?.getTime());
+    await db.insert(reviewLog).values(more.slice(998));
+    await answerOne(client, deck.cards[6]?.id ?? 0);
+    await optimiser.idle();
+    expect((await modelRow(userId))?.optimisedAt?.getTime()).toBe(now.getTime());
   });
 
   it("is not fitted for a learner with too few counted answers, automatically or on request", async () => {
