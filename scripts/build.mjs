@@ -56,7 +56,14 @@ export async function buildClient() {
 }
 
 /** Packages the server bundle imports instead of containing (see buildServer). */
-const KEEP_EXTERNAL = ["@electric-sql/pglite", "@electric-sql/pglite/*", "sql.js", "piscina", "pg-native"];
+const KEEP_EXTERNAL = [
+  "@electric-sql/pglite",
+  "@electric-sql/pglite/*",
+  "sql.js",
+  "piscina",
+  "pg-native",
+  "@open-spaced-repetition/binding",
+];
 
 export async function buildServer() {
   const esbuild = await import("esbuild");
@@ -66,9 +73,11 @@ export async function buildServer() {
     entryPoints: {
       index: "src/server/index.ts",
       "initial-data": "src/server/db/initial-data.ts",
-      // Worker threads: export files (features/exports/export-pool.ts) and import bodies (http/json-body-pool.ts).
+      // Worker threads: export files (features/exports/export-pool.ts), import bodies
+      // (http/json-body-pool.ts) and learners' memory models (features/memory-model/optimiser-pool.ts).
       "export-worker": "src/server/features/exports/export-worker.ts",
       "json-body-worker": "src/server/http/json-body.worker.ts",
+      "optimiser-worker": "src/server/features/memory-model/optimiser-worker.ts",
     },
     // Tells the server it runs bundled, so workers/worker-file.ts starts the workers from dist/server.
     define: { "process.env.SERVER_BUNDLE": '"1"' },
@@ -77,8 +86,8 @@ export async function buildServer() {
     // The packages go into the bundle: Node's ES module loader spent ~0.8 s of CPU at every start
     // finding, reading and linking their ~900 files one by one (decision 0040). Left as imports:
     // the packages that read files of their own beside their code (PGlite's and sql.js's
-    // WebAssembly and data files, piscina's worker script, found from its __dirname) and pg's
-    // optional native binding.
+    // WebAssembly and data files, piscina's worker script, found from its __dirname), pg's
+    // optional native binding and the FSRS optimiser (it loads its native build for the platform).
     external: [...KEEP_EXTERNAL],
     platform: "node",
     format: "esm",

@@ -22,6 +22,8 @@ import { createExportRuntime, type ExportRuntime } from "./features/exports/expo
 import { followsRoutes } from "./features/follows/follows.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { importsRoutes } from "./features/imports/imports.routes";
+import { memoryModelRoutes } from "./features/memory-model/memory-model.routes";
+import { Optimiser } from "./features/memory-model/optimiser";
 import { myCoursesRoutes } from "./features/my-courses/my-courses.routes";
 import { outboxRoutes } from "./features/outbox/outbox.routes";
 import { progressRoutes } from "./features/progress/progress.routes";
@@ -88,6 +90,8 @@ export interface AppOptions {
   clientDir?: string;
   /** The export workers and cache; a default pool when omitted (tests pass a smaller one). */
   exports?: ExportRuntime;
+  /** The memory-model optimiser (its queue and worker); one with the defaults when omitted. */
+  optimiser?: Optimiser;
 }
 
 function createApi() {
@@ -99,6 +103,7 @@ function createApi() {
     .route("/decks", decksRoutes)
     .route("/progress", progressRoutes)
     .route("/reviews", reviewsRoutes)
+    .route("/stats/memory-model", memoryModelRoutes)
     .route("/stats", statsRoutes)
     .route("/me", myCoursesRoutes)
     .route("/follows", followsRoutes)
@@ -111,7 +116,14 @@ function createApi() {
 /** The API's type, for the web client's typed RPC client. */
 export type ApiType = ReturnType<typeof createApi>;
 
-export function createApp({ db, config, mailer, clientDir, exports = createExportRuntime() }: AppOptions) {
+export function createApp({
+  db,
+  config,
+  mailer,
+  clientDir,
+  exports = createExportRuntime(),
+  optimiser = new Optimiser(db, config.clock),
+}: AppOptions) {
   const app = new Hono<AppEnv>();
   const auth = createAuth({ db, config, mailer });
 
@@ -130,6 +142,7 @@ export function createApp({ db, config, mailer, clientDir, exports = createExpor
     c.set("auth", auth);
     c.set("config", config);
     c.set("exports", exports);
+    c.set("optimiser", optimiser);
     await next();
   });
   app.use("/api/*", originGuard(config.trustedOrigins));

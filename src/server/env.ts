@@ -44,6 +44,12 @@ const envSchema = z
      * entries from the right (the ones the proxies appended; the client writes the rest).
      */
     TRUST_PROXY: proxyHops.default(0),
+    /**
+     * Whether this process fits learners' memory models in the background after their answers
+     * (decision 0046). false: only when a learner asks ("Optimise now"); the benchmarks set it so a
+     * flood of fits does not share their measurements.
+     */
+    OPTIMISE_MEMORY_MODELS: booleanFlag.default(true),
     /** Seconds a stop (SIGTERM, Ctrl-C) waits for in-flight requests before closing their connections. */
     SHUTDOWN_TIMEOUT: z.coerce
       .number({ message: "must be a whole number of seconds from 1 to 600" })

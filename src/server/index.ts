@@ -16,6 +16,7 @@ import { initialDataFolder } from "./db/initial-data";
 import { seedDemo } from "./db/seed-demo";
 import { type Env, EnvError, loadEnv } from "./env";
 import { eventLoopDelay } from "./event-loop-delay";
+import { Optimiser } from "./features/memory-model/optimiser";
 import { createMailer } from "./mail";
 
 const clientDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
@@ -48,10 +49,15 @@ async function main() {
   eventLoopDelay((line) => console.warn(line));
   const config = await resolveConfig(env);
   const mailer = createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const app = createApp({ db: database.db, config, mailer, clientDir: hasClient ? clientDir : undefined });
+  const optimiser = new Optimiser(database.db, config.clock, { automatic: env.OPTIMISE_MEMORY_MODELS });
+  const app = createApp({ db: database.db, config, mailer, optimiser, clientDir: hasClient ? clientDir : undefined });
   // Without options.createServer this is node:http's Server.
   const server = createAdaptorServer({ fetch: app.fetch, hostname: env.HOST }) as Server;
-  const stopper = gracefulStop(server, env, () => database.close());
+  // A fit under way is dropped (its learner keeps what they had; a later run redoes it).
+  const stopper = gracefulStop(server, env, async () => {
+    await optimiser.close();
+    await database.close();
+  });
 
   await listen(server, env);
   const where = database.kind === "pglite" ? `PGlite in ${dataDir}` : "PostgreSQL";

@@ -469,6 +469,45 @@ export const examDates = pgTable(
 );
 
 /**
+ * A learner's own memory model (decision 0046): the FSRS weights the optimiser fitted to their
+ * counted answers, how well they and the defaults predict those answers, and the state of the last
+ * run. No row: never optimised, the defaults. The weights schedule only while `enabled` (the
+ * learner's switch, on by default) and only when they fit better than the defaults (else null).
+ */
+export const memoryModels = pgTable(
+  "memory_models",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The weights (FSRS-6: 21 numbers); null until a run made better ones than the defaults. */
+    parameters: doublePrecision("parameters").array(),
+    enabled: boolean("enabled").notNull().default(true),
+    /** idle (never run: the row holds the switch), running, done or failed: the last run's state. */
+    status: text("status").notNull(),
+    /** When the last run started (a run still "running" long after this was stopped: another may start). */
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    /** When the last run that succeeded finished, and what it learnt from. */
+    optimisedAt: timestamp("optimised_at", { withTimezone: true }),
+    answersUsed: integer("answers_used"),
+    /** The newest answer the last run read: later counted answers are new to the model. */
+    lastAnsweredAt: timestamp("last_answered_at", { withTimezone: true }),
+    /** Log loss and binned RMSE (0–1) of the defaults and of the fitted weights on the same answers. */
+    defaultLogLoss: doublePrecision("default_log_loss"),
+    defaultRmse: doublePrecision("default_rmse"),
+    personalLogLoss: doublePrecision("personal_log_loss"),
+    personalRmse: doublePrecision("personal_rmse"),
+    durationMs: integer("duration_ms"),
+    /** Why the last run failed (for the operator; the learner sees that it failed). */
+    lastError: text("last_error"),
+    /** The learner's last "Optimise now": once an hour. */
+    requestedAt: timestamp("requested_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("memory_models_status_check", sql`${t.status} in ('idle', 'running', 'done', 'failed')`)],
+);
+
+/**
  * Imports already made, by the id the import page made (features/imports): a resent import finds
  * its row and answers with what the first one made. The row is claimed first, in the import's own
  * transaction, and gets the course and decks before it commits (decision 0027).

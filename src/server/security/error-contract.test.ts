@@ -118,6 +118,9 @@ const INVALID: Record<string, InvalidRequest[]> = {
   "GET /api/reviews/settings": [],
   "GET /api/reviews/summary": [{ query: { courseId: "x", deckId: "-2" }, paths: [["courseId"], ["deckId"]] }],
   "GET /api/stats": [{ query: { courseId: "0" }, paths: [["courseId"]] }],
+  "GET /api/stats/memory-model": [],
+  "PUT /api/stats/memory-model": [{ body: { enabled: "yes" }, paths: [["enabled"]] }],
+  "POST /api/stats/memory-model/optimise": [],
   "PUT /api/reviews/settings": [
     {
       body: { desiredRetention: 0.5, newCardsPerDay: 1, reviewsPerDay: -1, timeZone: "Mars/Olympus" },

@@ -11,6 +11,7 @@ import { inject } from "vitest";
 import { type AppOptions, createApp } from "../app";
 import type { AppConfig } from "../config";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client";
+import { Optimiser } from "../features/memory-model/optimiser";
 import { createMailer } from "../mail";
 import { waitForDump } from "./test-dump";
 
@@ -36,15 +37,19 @@ export interface TestContext {
 
 /**
  * The real app on `db`, with the test configuration changed by `config` and mail kept in the outbox;
- * `options` gives it parts of its own (a smaller export pool).
+ * `options` gives it parts of its own (a smaller export pool, an optimiser). Its optimiser fits
+ * memory models only when asked ("Optimise now"): answers of other tests never start a fit in the
+ * background; the memory-model tests give one that does.
  */
 export function createTestApp(
   db: Database,
   config: Partial<AppConfig> = {},
-  options: Pick<AppOptions, "exports"> = {},
+  options: Pick<AppOptions, "exports" | "optimiser"> = {},
 ) {
   const mailer = createMailer({ db, from: "test@flashcards.example", log: () => {} });
-  return createApp({ db, config: { ...testConfig, ...config }, mailer, ...options });
+  const full = { ...testConfig, ...config };
+  const optimiser = options.optimiser ?? new Optimiser(db, full.clock, { automatic: false });
+  return createApp({ db, config: full, mailer, ...options, optimiser });
 }
 
 /** A new handle on the run's database (PostgreSQL), or a new copy of it (PGlite); the caller closes it. */

@@ -98,6 +98,9 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
     { query: { deckId: String(t.deckId) } },
   ],
   "GET /api/stats": (t) => [{}, { query: { courseId: String(t.courseId) } }],
+  "GET /api/stats/memory-model": () => [{}],
+  "PUT /api/stats/memory-model": () => [{ body: { enabled: false } }, { body: { enabled: true } }],
+  "POST /api/stats/memory-model/optimise": () => [{}],
   "PUT /api/reviews/settings": () => [
     { body: { desiredRetention: 0.85, newCardsPerDay: 10, reviewsPerDay: 100, timeZone: "Asia/Tokyo" } },
   ],

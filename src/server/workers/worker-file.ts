@@ -5,7 +5,7 @@
  * TypeScript. `--import tsx` reaches the worker's code because Piscina's own worker script loads it.
  */
 /** The workers' entry names in scripts/build.mjs. */
-export type BundledWorker = "export-worker" | "json-body-worker";
+export type BundledWorker = "export-worker" | "json-body-worker" | "optimiser-worker";
 
 export function workerFile(bundled: BundledWorker, source: URL): { filename: string; execArgv: string[] } {
   if (process.env.SERVER_BUNDLE === "1") {

@@ -33,3 +33,16 @@ export const STATS_FORECAST_DAYS = 30;
 export const STATS_RETENTION_WEEKS = 52;
 /** An exam date may be set from today up to this many days ahead (issue #23 item 5). */
 export const EXAM_DATE_MAX_DAYS_AHEAD = 730;
+/**
+ * Your own memory model (decision 0046): the learner's FSRS weights are fitted to their answers once
+ * they have this many counted answers (Anki asks for about 400 before it optimises).
+ */
+export const OPTIMISE_MIN_ANSWERS = 400;
+/** A fit reads at most this many counted answers (whole cards, in card order). */
+export const OPTIMISE_MAX_ANSWERS = 100_000;
+/** The model is fitted again after this many new counted answers… */
+export const REOPTIMISE_AFTER_ANSWERS = 1000;
+/** …or after this many days with some new counted answers (Anki suggests monthly). */
+export const REOPTIMISE_AFTER_DAYS = 30;
+/** "Optimise now" at most once in this long, per learner. */
+export const OPTIMISE_NOW_INTERVAL_MS = 60 * 60 * 1000;

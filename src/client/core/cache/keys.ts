@@ -49,6 +49,8 @@ export const reviewKeys = {
   settings: ["reviews", "settings"] as const,
   stats: (courseId?: number) => ["reviews", "stats", courseId ?? "all"] as const,
   examDate: (courseId: number) => ["reviews", "exam-date", courseId] as const,
+  /** The learner's own memory model (Statistics): answers count towards it, so it sits under `all`. */
+  memoryModel: ["reviews", "memory-model"] as const,
 };
 
 export const searchKeys = {

@@ -34,7 +34,7 @@ export async function examDateOf(db: Database, user: SessionUser, courseId: numb
   const total = cards?.n ?? 0;
   if (!row) return { examOn: null, cards: total, remembered: 0 };
 
-  const { timeZone, desiredRetention } = await settingsOf(db, user.id);
+  const { timeZone, parameters } = await settingsOf(db, user.id);
   const examStart = startOfLocalDate(row.examOn, timeZone);
   // As things stand: each studied card's chance of recall when the exam day begins (or now, on
   // the day); a card never recalled counts as forgotten.
@@ -44,7 +44,7 @@ export async function examDateOf(db: Database, user: SessionUser, courseId: numb
     .from(cardMemory)
     .where(and(eq(cardMemory.userId, user.id), eq(cardMemory.courseId, courseId)));
   const remembered = memories.reduce(
-    (sum, memory) => sum + retrievability({ ...memory, state: memory.state as MemoryStateName }, at, desiredRetention),
+    (sum, memory) => sum + retrievability({ ...memory, state: memory.state as MemoryStateName }, at, parameters),
     0,
   );
   return { examOn: row.examOn, cards: total, remembered };

@@ -16,6 +16,7 @@
 import { type Database, queryRows, type Transaction } from "@server/db/client";
 import { cardMemory, examDates, reviewLog } from "@server/db/schema";
 import { DAY_MS, startOfDay, startOfLocalDate } from "@shared/memory/day";
+import type { MemoryParameters } from "@shared/memory/scheduler";
 import type { MemoryCounts } from "@shared/schemas/review";
 import { and, count, eq, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { settingsOf } from "./reviews.service";
@@ -43,6 +44,8 @@ export function studiedCourses(userId: string, courseId: number | undefined) {
 export interface Today {
   now: Date;
   retention: number;
+  /** The learner's own memory model's weights (decision 0046); null: the defaults. */
+  parameters: MemoryParameters | null;
   dayEnd: Date;
   reviewsLeft: number;
   newLeft: number;
@@ -96,6 +99,7 @@ export async function today(db: Database | Transaction, userId: string, now: Dat
   return {
     now,
     retention: settings.desiredRetention,
+    parameters: settings.parameters,
     dayEnd,
     reviewsLeft: Math.max(0, settings.reviewsPerDay - done.reviewsDone),
     newLeft: Math.max(0, settings.newCardsPerDay - done.newDone),

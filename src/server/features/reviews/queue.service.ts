@@ -36,7 +36,7 @@ export interface ReviewQueue {
 
 export async function reviewQueue(db: Database, user: SessionUser, scope: Scope, now: Date): Promise<ReviewQueue> {
   const t = await today(db, user.id, now);
-  const { retention, reviewsLeft, newLeft } = t;
+  const { retention, parameters, reviewsLeft, newLeft } = t;
 
   const due = await db
     .select({
@@ -71,7 +71,7 @@ export async function reviewQueue(db: Database, user: SessionUser, scope: Scope,
         question,
         answer,
         state: state.state,
-        intervals: nextIntervals(state, now, retention),
+        intervals: nextIntervals(state, now, retention, parameters),
       };
     }),
     ...fresh.map((card) => ({
@@ -81,7 +81,7 @@ export async function reviewQueue(db: Database, user: SessionUser, scope: Scope,
       question: card.question,
       answer: card.answer,
       state: "new" as const,
-      intervals: nextIntervals(null, now, retention),
+      intervals: nextIntervals(null, now, retention, parameters),
     })),
   ];
   return { cards, dueToday, newToday, nextDueAt };

@@ -35,6 +35,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
     if (overLimit) return overLimit;
     const [outcome] = await recordReviews(c.var.db, c.var.user, [c.req.valid("json")], c.var.config.clock());
     if (!outcome) throw new Error("no outcome for a recorded answer");
+    if (outcome.status === "recorded") c.var.optimiser.answersRecorded(c.var.user.id);
     if (outcome.status === "refused") throw REFUSALS[outcome.reason];
     return c.json(outcome, outcome.status === "recorded" ? 201 : 200);
   })
@@ -42,7 +43,10 @@ export const reviewsRoutes = new Hono<AppEnv>()
     const { reviews } = c.req.valid("json");
     const overLimit = await answerVolumeExceeded(c, reviews.length);
     if (overLimit) return overLimit;
-    return c.json({ results: await recordReviews(c.var.db, c.var.user, reviews, c.var.config.clock()) });
+    const results = await recordReviews(c.var.db, c.var.user, reviews, c.var.config.clock());
+    // Never waited for: at most a check now and then, and a fit in the background (decision 0046).
+    if (results.some((result) => result.status === "recorded")) c.var.optimiser.answersRecorded(c.var.user.id);
+    return c.json({ results });
   })
   .get("/queue", signedIn, reviewRequestLimit, validate("query", reviewQueueQuery), async (c) => {
     return c.json(await reviewQueue(c.var.db, c.var.user, c.req.valid("query"), c.var.config.clock()));
@@ -50,7 +54,11 @@ export const reviewsRoutes = new Hono<AppEnv>()
   .get("/summary", signedIn, reviewRequestLimit, validate("query", reviewSummaryQuery), async (c) => {
     return c.json(await reviewSummary(c.var.db, c.var.user, c.req.valid("query"), c.var.config.clock()));
   })
-  .get("/settings", signedIn, reviewRequestLimit, async (c) => c.json(await settingsOf(c.var.db, c.var.user.id)))
+  .get("/settings", signedIn, reviewRequestLimit, async (c) => {
+    // The memory model's weights are the scheduler's, not a setting the learner edits here.
+    const { parameters: _weights, ...settings } = await settingsOf(c.var.db, c.var.user.id);
+    return c.json(settings);
+  })
   .put("/settings", signedIn, reviewRequestLimit, validate("json", reviewSettingsInput), async (c) => {
     return c.json(await saveSettings(c.var.db, c.var.user, c.req.valid("json")));
   })

@@ -8,7 +8,16 @@
  */
 
 import { type Database, queryRows, type Transaction } from "@server/db/client";
-import { cardMemory, courses, decks, flashcards, reviewLog, reviewSettings } from "@server/db/schema";
+import {
+  cardMemory,
+  courses,
+  decks,
+  flashcards,
+  memoryModels,
+  reviewLog,
+  reviewSettings,
+  users,
+} from "@server/db/schema";
 import { isDatabaseTimeZone } from "@server/db/time-zones";
 import { invalidRequest } from "@server/http/errors";
 import type { SessionUser } from "@server/http/session-user";
@@ -29,7 +38,9 @@ import {
   byAnswerTime,
   type Grade,
   type Memory,
+  type MemoryParameters,
   type MemoryStateName,
+  usableParameters,
 } from "@shared/memory/scheduler";
 import type { ReviewInput, ReviewMode, ReviewSettings } from "@shared/schemas/review";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
@@ -58,13 +69,26 @@ function memoryOf(row: MemoryRow): Memory {
   };
 }
 
-export async function settingsOf(db: Database | Transaction, userId: string): Promise<ReviewSettings> {
-  const [row] = await db.select().from(reviewSettings).where(eq(reviewSettings.userId, userId));
+export interface LearnerSettings extends ReviewSettings {
+  /** The learner's own memory model's weights while they use it (decision 0046); null: the defaults. */
+  parameters: MemoryParameters | null;
+}
+
+export async function settingsOf(db: Database | Transaction, userId: string): Promise<LearnerSettings> {
+  const [found] = await db
+    .select({ row: reviewSettings, model: { parameters: memoryModels.parameters, enabled: memoryModels.enabled } })
+    .from(users)
+    .leftJoin(reviewSettings, eq(reviewSettings.userId, users.id))
+    .leftJoin(memoryModels, eq(memoryModels.userId, users.id))
+    .where(eq(users.id, userId));
+  const row = found?.row;
+  const model = found?.model;
   return {
     desiredRetention: row?.desiredRetention ?? DEFAULT_DESIRED_RETENTION,
     newCardsPerDay: row?.newCardsPerDay ?? DEFAULT_NEW_CARDS_PER_DAY,
     reviewsPerDay: row?.reviewsPerDay ?? DEFAULT_REVIEWS_PER_DAY,
     timeZone: row?.timeZone ?? "UTC",
+    parameters: model?.enabled && usableParameters(model.parameters) ? model.parameters : null,
   };
 }
 
@@ -324,6 +348,8 @@ interface CardPlan {
 
 interface Scheduling {
   retention: number;
+  /** The learner's own memory model's weights (decision 0046); null: the defaults. */
+  parameters: MemoryParameters | null;
   timeZone: string;
 }
 
@@ -368,7 +394,8 @@ function planCard(
       plan.firstCounted = answer.answeredAt;
     }
   };
-  const step = (memory: Memory | null, answer: Answer) => applyAnswer(memory, answer, scheduling.retention);
+  const step = (memory: Memory | null, answer: Answer) =>
+    applyAnswer(memory, answer, scheduling.retention, scheduling.parameters);
   const ordered = [...answers].sort(byAnswerTime);
   if (!stored) {
     let memory = known;
@@ -440,7 +467,11 @@ function planCard(
 /** Inserts the accepted answers with their snapshots and brings the cards' memory rows up to date. */
 async function recordWithMemory(tx: Transaction, userId: string, accepted: NewAnswer[], now: Date) {
   const settings = await settingsOf(tx, userId);
-  const scheduling: Scheduling = { retention: settings.desiredRetention, timeZone: settings.timeZone };
+  const scheduling: Scheduling = {
+    retention: settings.desiredRetention,
+    parameters: settings.parameters,
+    timeZone: settings.timeZone,
+  };
   const answersByCard = new Map<number, NewAnswer[]>();
   for (const answer of accepted) {
     const answers = answersByCard.get(answer.cardId) ?? [];

@@ -31,6 +31,7 @@ import {
   statesConfig,
 } from "../components/chart-configs";
 import { ChartSection } from "../components/chart-section";
+import { MemoryModelSection } from "../components/memory-model-section";
 import styles from "../components/stats.module.css";
 import { TodayFigures } from "../components/today-figures";
 import { type ChartColors, chartColors } from "../lib/colors";
@@ -103,7 +104,13 @@ function Statistics({ courseId }: { courseId?: number }) {
       </div>
     );
   }
-  return <Charts stats={data} />;
+  return (
+    <div className={styles.sections}>
+      <Charts stats={data} />
+      {/* The memory model is the learner's, not a course's: on the account-wide page only. */}
+      {courseId === undefined && <MemoryModelSection />}
+    </div>
+  );
 }
 
 function Charts({ stats }: { stats: LearnerStats }) {
