@@ -417,7 +417,9 @@ export const cardMemory = pgTable(
     index("card_memory_user_due_idx").on(t.userId, t.due),
     index("card_memory_user_course_due_idx").on(t.userId, t.courseId, t.due),
     index("card_memory_user_introduced_idx").on(t.userId, t.introducedAt),
-    index("card_memory_card_id_idx").on(t.cardId),
+    // By card, with the lapses beside it: a deck's figures for its author (decision 0045) are counted
+    // from the index alone, not from one table page per learner.
+    index("card_memory_card_lapses_idx").on(t.cardId, t.lapses),
     index("card_memory_course_id_idx").on(t.courseId),
   ],
 );

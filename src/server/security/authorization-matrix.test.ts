@@ -61,12 +61,15 @@ const ACCESS: Record<string, Access> = {
   "GET /api/reviews/summary": "signed-in",
   "PUT /api/reviews/settings": "signed-in",
   "GET /api/stats": "signed-in",
+  "GET /api/stats/leeches": "signed-in",
 
   "PUT /api/courses/:courseId": "owner",
   "DELETE /api/courses/:courseId": "owner",
   "POST /api/courses/:courseId/decks": "owner",
   "PUT /api/decks/:deckId": "owner",
   "DELETE /api/decks/:deckId": "owner",
+  // Owner of the deck's course: its learners' figures, no learner named (decision 0045).
+  "GET /api/decks/:deckId/hard-cards": "owner",
 };
 
 /**

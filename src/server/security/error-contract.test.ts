@@ -117,6 +117,8 @@ const INVALID: Record<string, InvalidRequest[]> = {
   "GET /api/reviews/settings": [],
   "GET /api/reviews/summary": [{ query: { courseId: "x", deckId: "-2" }, paths: [["courseId"], ["deckId"]] }],
   "GET /api/stats": [{ query: { courseId: "0" }, paths: [["courseId"]] }],
+  "GET /api/stats/leeches": [{ query: { courseId: "one" }, paths: [["courseId"]] }],
+  "GET /api/decks/:deckId/hard-cards": [{ params: { deckId: "0" }, paths: [["deckId"]] }],
   "PUT /api/reviews/settings": [
     {
       body: { desiredRetention: 0.5, newCardsPerDay: 1, reviewsPerDay: -1, timeZone: "Mars/Olympus" },

@@ -97,6 +97,8 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
     { query: { deckId: String(t.deckId) } },
   ],
   "GET /api/stats": (t) => [{}, { query: { courseId: String(t.courseId) } }],
+  "GET /api/stats/leeches": (t) => [{}, { query: { courseId: String(t.courseId) } }],
+  "GET /api/decks/:deckId/hard-cards": () => [{}],
   "PUT /api/reviews/settings": () => [
     { body: { desiredRetention: 0.85, newCardsPerDay: 10, reviewsPerDay: 100, timeZone: "Asia/Tokyo" } },
   ],

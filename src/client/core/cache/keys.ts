@@ -26,6 +26,8 @@ export const courseKeys = {
 export const deckKeys = {
   all: ["decks"] as const,
   detail: (deckId: number | string) => ["decks", String(deckId)] as const,
+  /** The deck's hardest cards for its author: under the deck, so what refreshes the deck refreshes them. */
+  hardCards: (deckId: number | string) => ["decks", String(deckId), "hard-cards"] as const,
 };
 
 export const homeKeys = {
@@ -46,6 +48,7 @@ export const reviewKeys = {
   summary: (scope: ReviewScope) => ["reviews", "summary", scope.courseId ?? "all", scope.deckId ?? "all"] as const,
   settings: ["reviews", "settings"] as const,
   stats: (courseId?: number) => ["reviews", "stats", courseId ?? "all"] as const,
+  leeches: (courseId?: number) => ["reviews", "leeches", courseId ?? "all"] as const,
 };
 
 export const searchKeys = {
