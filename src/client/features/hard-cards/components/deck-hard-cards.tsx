@@ -55,11 +55,10 @@ export function DeckHardCards({ deckId }: { deckId: number }) {
                       </span>
                     </th>
                     <td>
-                      {t("hard_cards.forgot_share", {
-                        share: percent.format(card.share),
-                        forgot: card.forgotBy,
-                        learners: card.learners,
-                      })}
+                      <span className={styles.share}>{percent.format(card.share)}</span>{" "}
+                      <span className={styles.count}>
+                        {t("hard_cards.forgot_count", { forgot: card.forgotBy, learners: card.learners })}
+                      </span>
                     </td>
                     <td>{card.lapses}</td>
                   </tr>
@@ -69,7 +68,8 @@ export function DeckHardCards({ deckId }: { deckId: number }) {
           </div>
         )}
         {hardCardsNotes(data).map((note) => (
-          <p key={note.key} className={styles.note}>
+          // Without a table, the note is the section's message; under one, a footnote.
+          <p key={note.key} className={data.cards.length === 0 ? styles.summary : styles.note}>
             {t(note.key, note.values)}
           </p>
         ))}
