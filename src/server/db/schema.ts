@@ -23,6 +23,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { LEECH_LAPSES } from "@shared/memory/limits";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -420,6 +421,10 @@ export const cardMemory = pgTable(
     // By card, with the lapses beside it: a deck's figures for its author (decision 0045) are counted
     // from the index alone, not from one table page per learner.
     index("card_memory_card_lapses_idx").on(t.cardId, t.lapses),
+    // A learner's leeches without reading every card they study (decision 0045): a few rows each.
+    index("card_memory_user_leech_idx")
+      .on(t.userId)
+      .where(sql`${t.lapses} >= ${sql.raw(String(LEECH_LAPSES))}`),
     index("card_memory_course_id_idx").on(t.courseId),
   ],
 );

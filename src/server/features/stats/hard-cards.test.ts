@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { createCourse, createDeck, createUser, rememberCard } from "@server/test/factories";
 import { signedInClient, signInAs, TestClient } from "@server/test/http-client";
+import { expectIndexed, explainReads, rolledBack } from "@server/test/query-plans";
 import { createTestApp, setupTestApp } from "@server/test/test-app";
 import { AUTHOR_STATS_MIN_LEARNERS, LEECH_LAPSES, LEECHES_SHOWN } from "@shared/memory/limits";
 import type { DeckHardCards, Leeches } from "@shared/schemas/stats";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { deckFiguresStatement, leechesStatement } from "./hard-cards.service";
 
 const { database } = await setupTestApp();
 const { db } = database;
@@ -206,5 +209,45 @@ describe("a deck's hard cards, for its author", () => {
     const missing = await author.client.get("/api/decks/2147483647/hard-cards");
     expect(missing.status).toBe(404);
     expect((await missing.json()).error.code).toBe("not_found");
+  });
+});
+
+describe("the hard-card statements' plans", () => {
+  it("read a learner's leeches from the partial index, and a deck's figures from (card_id, lapses)", async () => {
+    const deck = await createDeck(db, { cards: 50 });
+    const heavy = await createUser(db);
+    const many = await createDeck(db);
+    const plans = await rolledBack(db, async (tx) => {
+      // 300 learners of the deck, and one who studies 3,000 cards, so the planner has real statistics.
+      await tx.execute(sql`
+        insert into users (id, name, email, email_verified)
+        select 'plan-' || ${deck.id} || '-' || g, 'Learner', 'plan-' || ${deck.id} || '-' || g || '@test.example', true
+        from generate_series(1, 300) g`);
+      await tx.execute(sql`
+        insert into card_memory (user_id, card_id, course_id, due, stability, difficulty, state, reps, lapses,
+                                 learning_steps, scheduled_days, introduced_at)
+        select 'plan-' || ${deck.id} || '-' || g, f.id, ${deck.courseId}, now(), 5, 5, 'review', 3, (g + f.id) % 4, 0, 5, now()
+        from generate_series(1, 300) g cross join flashcards f where f.deck_id = ${deck.id}`);
+      await tx.execute(sql`
+        insert into flashcards (deck_id, question, correct_answer, duration)
+        select ${many.id}, 'Q' || g, 'A' || g, 3 from generate_series(1, 3000) g`);
+      await tx.execute(sql`
+        insert into card_memory (user_id, card_id, course_id, due, stability, difficulty, state, reps, lapses,
+                                 learning_steps, scheduled_days, introduced_at)
+        select ${heavy.id}, f.id, ${many.courseId}, now(), 5, 5, 'review', 3, case when f.id % 1000 = 0 then 9 else 1 end,
+               0, 5, now()
+        from flashcards f where f.deck_id = ${many.id}`);
+      await tx.execute(sql`analyze card_memory`);
+      return {
+        leeches: await explainReads(tx, leechesStatement(heavy.id)),
+        figures: await explainReads(tx, deckFiguresStatement(deck.id, heavy.id)),
+      };
+    });
+    expectIndexed(
+      plans.leeches,
+      "card_memory",
+      new RegExp(`^btree \\(user_id\\) WHERE \\(lapses >= ${LEECH_LAPSES}\\)`),
+    );
+    expectIndexed(plans.figures, "card_memory", /^btree \(card_id, lapses\)/);
   });
 });

@@ -1,2 +1,0 @@
-DROP INDEX "card_memory_card_id_idx";--> statement-breakpoint
-CREATE INDEX "card_memory_card_lapses_idx" ON "card_memory" USING btree ("card_id","lapses");
