@@ -1,4 +1,3 @@
-import { Button } from "@client/components/button";
 import { Loading } from "@client/components/loading";
 import { useLanguage } from "@client/lib/use-language";
 import { type ReactNode, useId, useMemo } from "react";
@@ -6,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useDeckHardCards } from "../api/get-deck-hard-cards";
 import { hardCardsNotes } from "../lib/texts";
 import styles from "./hard-cards.module.css";
+import { LoadProblem } from "./load-problem";
 
 /**
  * For a course's author, on a deck's page: the deck's cards its learners forget most often (share
@@ -16,21 +16,12 @@ export function DeckHardCards({ deckId }: { deckId: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const id = useId();
-  const { data, isPending, error, refetch, isRefetching } = useDeckHardCards(deckId);
+  const { data, error, refetch, isRefetching } = useDeckHardCards(deckId);
   const percent = useMemo(() => new Intl.NumberFormat(language, { style: "percent" }), [language]);
 
   let body: ReactNode;
-  if (isPending) body = <Loading label={t("hard_cards.author_loading")} />;
-  else if (error || !data) {
-    body = (
-      <div role="alert" className={styles.failed}>
-        <p>{t("hard_cards.author_failed")}</p>
-        <Button variant="secondary" onClick={() => void refetch()} disabled={isRefetching}>
-          {t("hard_cards.retry")}
-        </Button>
-      </div>
-    );
-  } else {
+  // What was loaded stays shown when a later refresh fails (offline, say).
+  if (data) {
     body = (
       <>
         {data.cards.length > 0 && (
@@ -75,7 +66,16 @@ export function DeckHardCards({ deckId }: { deckId: number }) {
         ))}
       </>
     );
-  }
+  } else if (error) {
+    body = (
+      <LoadProblem
+        error={error}
+        message={t("hard_cards.author_failed")}
+        retry={() => void refetch()}
+        retrying={isRefetching}
+      />
+    );
+  } else body = <Loading label={t("hard_cards.author_loading")} />;
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>

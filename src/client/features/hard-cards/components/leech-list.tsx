@@ -1,4 +1,3 @@
-import { Button } from "@client/components/button";
 import { Link } from "@client/components/link";
 import { Loading } from "@client/components/loading";
 import { useLocalePath } from "@client/lib/use-language";
@@ -8,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useLeeches } from "../api/get-leeches";
 import { leechesSummary } from "../lib/texts";
 import styles from "./hard-cards.module.css";
+import { LoadProblem } from "./load-problem";
 
 interface LeechListProps {
   /** One course's leeches; every course's when not given. */
@@ -25,21 +25,12 @@ export function LeechList({ courseId, level = 2 }: LeechListProps) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const id = useId();
-  const { data, isPending, error, refetch, isRefetching } = useLeeches(courseId);
+  const { data, error, refetch, isRefetching } = useLeeches(courseId);
   const Heading = level === 2 ? "h2" : "h3";
 
   let body: ReactNode;
-  if (isPending) body = <Loading label={t("hard_cards.leeches_loading")} />;
-  else if (error || !data) {
-    body = (
-      <div role="alert" className={styles.failed}>
-        <p>{t("hard_cards.leeches_failed")}</p>
-        <Button variant="secondary" onClick={() => void refetch()} disabled={isRefetching}>
-          {t("hard_cards.retry")}
-        </Button>
-      </div>
-    );
-  } else {
+  // What was loaded stays shown when a later refresh fails (offline, say).
+  if (data) {
     const summary = leechesSummary(data);
     body = (
       <>
@@ -67,7 +58,16 @@ export function LeechList({ courseId, level = 2 }: LeechListProps) {
         )}
       </>
     );
-  }
+  } else if (error) {
+    body = (
+      <LoadProblem
+        error={error}
+        message={t("hard_cards.leeches_failed")}
+        retry={() => void refetch()}
+        retrying={isRefetching}
+      />
+    );
+  } else body = <Loading label={t("hard_cards.leeches_loading")} />;
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
