@@ -35,12 +35,13 @@ const FEATURES = {
   landing: [],
   offline: [],
   search: [],
-  reviews: [],
-  decks: ["reviews"],
+  "hard-cards": [],
+  reviews: ["hard-cards"],
+  decks: ["reviews", "hard-cards"],
   courses: ["decks"],
   home: ["reviews"],
   imports: ["courses"],
-  stats: ["courses"],
+  stats: ["courses", "hard-cards"],
   study: ["decks", "reviews"],
 };
 

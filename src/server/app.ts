@@ -149,7 +149,14 @@ export function createApp({
   // Sign-in where a body is only for the signed-in, then the body's size, then its JSON (decision 0036).
   app.use("/api/*", requestGuard);
   // Replies that carry sessions or personal data must never sit in a shared or browser cache.
-  for (const path of ["/api/auth/*", "/api/profile/*", "/api/me/*", "/api/reviews/*", "/api/stats/*"])
+  for (const path of [
+    "/api/auth/*",
+    "/api/profile/*",
+    "/api/me/*",
+    "/api/reviews/*",
+    "/api/stats/*",
+    "/api/decks/:deckId/hard-cards",
+  ])
     app.use(path, personalReads);
 
   app.route("/api", createApi());

@@ -6,6 +6,8 @@
  * Everything a user owns cascades away with the user; everything under a course cascades away
  * with the course, so deletes never leave orphans.
  */
+
+import { LEECH_LAPSES } from "@shared/memory/limits";
 import { relations, type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -431,7 +433,13 @@ export const cardMemory = pgTable(
     index("card_memory_user_due_idx").on(t.userId, t.due),
     index("card_memory_user_course_due_idx").on(t.userId, t.courseId, t.due),
     index("card_memory_user_introduced_idx").on(t.userId, t.introducedAt),
-    index("card_memory_card_id_idx").on(t.cardId),
+    // By card, with the lapses beside it: a deck's figures for its author (decision 0045) are counted
+    // from the index alone, not from one table page per learner.
+    index("card_memory_card_lapses_idx").on(t.cardId, t.lapses),
+    // A learner's leeches without reading every card they study (decision 0045): a few rows each.
+    index("card_memory_user_leech_idx")
+      .on(t.userId)
+      .where(sql`${t.lapses} >= ${sql.raw(String(LEECH_LAPSES))}`),
     index("card_memory_course_id_idx").on(t.courseId),
   ],
 );

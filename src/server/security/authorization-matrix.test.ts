@@ -69,12 +69,15 @@ const ACCESS: Record<string, Access> = {
   "GET /api/stats/memory-model": "signed-in",
   "PUT /api/stats/memory-model": "signed-in",
   "POST /api/stats/memory-model/optimise": "signed-in",
+  "GET /api/stats/leeches": "signed-in",
 
   "PUT /api/courses/:courseId": "owner",
   "DELETE /api/courses/:courseId": "owner",
   "POST /api/courses/:courseId/decks": "owner",
   "PUT /api/decks/:deckId": "owner",
   "DELETE /api/decks/:deckId": "owner",
+  // Owner of the deck's course: its learners' figures, no learner named (decision 0045).
+  "GET /api/decks/:deckId/hard-cards": "owner",
 };
 
 /**

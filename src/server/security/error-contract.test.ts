@@ -121,6 +121,8 @@ const INVALID: Record<string, InvalidRequest[]> = {
   "GET /api/stats/memory-model": [],
   "PUT /api/stats/memory-model": [{ body: { enabled: "yes" }, paths: [["enabled"]] }],
   "POST /api/stats/memory-model/optimise": [],
+  "GET /api/stats/leeches": [{ query: { courseId: "one" }, paths: [["courseId"]] }],
+  "GET /api/decks/:deckId/hard-cards": [{ params: { deckId: "0" }, paths: [["deckId"]] }],
   "PUT /api/reviews/settings": [
     {
       body: { desiredRetention: 0.5, newCardsPerDay: 1, reviewsPerDay: -1, timeZone: "Mars/Olympus" },

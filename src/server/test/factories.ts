@@ -9,7 +9,17 @@ import { randomUUID } from "node:crypto";
 import type { Language } from "@shared/limits";
 import { hashPassword } from "better-auth/crypto";
 import type { Database } from "../db/client";
-import { accounts, courses, courseTags, decks, flashcards, followedCourses, userProfiles, users } from "../db/schema";
+import {
+  accounts,
+  cardMemory,
+  courses,
+  courseTags,
+  decks,
+  flashcards,
+  followedCourses,
+  userProfiles,
+  users,
+} from "../db/schema";
 
 export const TEST_PASSWORD = "correct-horse-1";
 
@@ -157,4 +167,35 @@ function failed(message: string): never {
 
 export async function follow(db: Database, userId: string, courseId: number) {
   await db.insert(followedCourses).values({ userId, courseId });
+}
+
+export interface MemoryFixtureOptions {
+  userId: string;
+  cardId: number;
+  courseId: number;
+  /** Times forgotten (FSRS lapses); 0 unless given. */
+  lapses?: number;
+}
+
+/**
+ * A learner's memory of a card as the review log would leave it, written directly: a card in review
+ * state, due in a week, with the lapses given (a test of what reads memory needs no long history).
+ */
+export async function rememberCard(db: Database, { userId, cardId, courseId, lapses = 0 }: MemoryFixtureOptions) {
+  const now = Date.now();
+  await db.insert(cardMemory).values({
+    userId,
+    cardId,
+    courseId,
+    due: new Date(now + 7 * 24 * 60 * 60 * 1000),
+    stability: 5,
+    difficulty: 5,
+    state: "review",
+    reps: 2 * lapses + 1,
+    lapses,
+    learningSteps: 0,
+    scheduledDays: 7,
+    lastReview: new Date(now),
+    introducedAt: new Date(now - 30 * 24 * 60 * 60 * 1000),
+  });
 }

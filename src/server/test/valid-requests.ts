@@ -101,6 +101,8 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
   "GET /api/stats/memory-model": () => [{}],
   "PUT /api/stats/memory-model": () => [{ body: { enabled: false } }, { body: { enabled: true } }],
   "POST /api/stats/memory-model/optimise": () => [{}],
+  "GET /api/stats/leeches": (t) => [{}, { query: { courseId: String(t.courseId) } }],
+  "GET /api/decks/:deckId/hard-cards": () => [{}],
   "PUT /api/reviews/settings": () => [
     { body: { desiredRetention: 0.85, newCardsPerDay: 10, reviewsPerDay: 100, timeZone: "Asia/Tokyo" } },
   ],

@@ -46,3 +46,17 @@ export const REOPTIMISE_AFTER_ANSWERS = 1000;
 export const REOPTIMISE_AFTER_DAYS = 30;
 /** "Optimise now" at most once in this long, per learner. */
 export const OPTIMISE_NOW_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * A leech: a card the learner has forgotten this many times (FSRS lapses: Again on a card in review
+ * state), Anki's leech threshold. Listed in Statistics and at the end of a review (decision 0045).
+ */
+export const LEECH_LAPSES = 8;
+/** Leeches listed at a time (the total is said beside them). */
+export const LEECHES_SHOWN = 50;
+/**
+ * A deck's author sees how a card is remembered only once this many learners (the author aside)
+ * have answered it: fewer would say little, and could point at one person (decision 0045).
+ */
+export const AUTHOR_STATS_MIN_LEARNERS = 5;
+/** The hardest cards of a deck shown to its author. */
+export const HARD_CARDS_SHOWN = 10;

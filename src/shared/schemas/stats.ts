@@ -20,3 +20,52 @@ export interface LearnerStats {
   /** Median time to answer in timed tests, per deck. */
   fluency: { deckId: number; deckName: string; courseId: number; answers: number; medianMs: number }[];
 }
+
+export const leechesQuery = z.object({ courseId: entityId.optional() });
+
+/** A card the learner keeps forgetting: lapses at or above LEECH_LAPSES (shared/memory/limits.ts). */
+export interface Leech {
+  cardId: number;
+  question: string;
+  answer: string;
+  courseId: number;
+  courseName: string;
+  deckId: number;
+  deckName: string;
+  lapses: number;
+}
+
+/** GET /api/stats/leeches: the most forgotten first, at most LEECHES_SHOWN, and how many there are. */
+export interface Leeches {
+  total: number;
+  cards: Leech[];
+}
+
+/** One card of a deck as all its learners (the author aside) remember it; no learner is named. */
+export interface HardCard {
+  cardId: number;
+  question: string;
+  answer: string;
+  /** Learners who have answered it (each has a memory of it). */
+  learners: number;
+  /** Of those, learners who forgot it at least once after learning it. */
+  forgotBy: number;
+  /** forgotBy / learners. */
+  share: number;
+  /** Times forgotten, all learners together. */
+  lapses: number;
+}
+
+/**
+ * GET /api/decks/:deckId/hard-cards, for the course's owner: the deck's cards most often forgotten,
+ * among the cards at least `minLearners` learners have answered (decision 0045).
+ */
+export interface DeckHardCards {
+  minLearners: number;
+  /** Cards answered by at least minLearners learners (the ones measured). */
+  measured: number;
+  /** Cards answered by some learners, but fewer than minLearners. */
+  belowFloor: number;
+  /** The hardest measured cards that some learner forgot, hardest first (at most HARD_CARDS_SHOWN). */
+  cards: HardCard[];
+}

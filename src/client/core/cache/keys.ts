@@ -28,6 +28,8 @@ export const courseKeys = {
 export const deckKeys = {
   all: ["decks"] as const,
   detail: (deckId: number | string) => ["decks", String(deckId)] as const,
+  /** The deck's hardest cards for its author: under the deck, so what refreshes the deck refreshes them. */
+  hardCards: (deckId: number | string) => ["decks", String(deckId), "hard-cards"] as const,
 };
 
 export const homeKeys = {
@@ -51,6 +53,7 @@ export const reviewKeys = {
   examDate: (courseId: number) => ["reviews", "exam-date", courseId] as const,
   /** The learner's own memory model (Statistics): answers count towards it, so it sits under `all`. */
   memoryModel: ["reviews", "memory-model"] as const,
+  leeches: (courseId?: number) => ["reviews", "leeches", courseId ?? "all"] as const,
 };
 
 export const searchKeys = {

@@ -18,6 +18,11 @@ import { useDeleteDeck } from "../api/save-deck";
 import { DeckEditorDialog, preloadDeckDialogs } from "../components/owner-dialogs";
 import styles from "./deck-page.module.css";
 
+/** Only the course's author sees how its learners remember the deck (decision 0045). */
+const DeckHardCards = lazyComponent(() =>
+  import("@client/features/hard-cards/components/deck-hard-cards").then((module) => module.DeckHardCards),
+);
+
 /** Only signed-in learners have progress: visitors do not download it. */
 const DeckProgress = lazyComponent(() =>
   import("@client/features/reviews/components/deck-progress").then((module) => module.DeckProgress),
@@ -94,6 +99,14 @@ export function DeckPage() {
           </>
         )}
       </div>
+
+      {isOwner && (
+        <div className={styles.hardCards}>
+          <Suspense fallback={null}>
+            <DeckHardCards deckId={deck.id} />
+          </Suspense>
+        </div>
+      )}
 
       <h2 className={styles.heading}>{t("deck.cards_heading", { count: deck.flashcards.length })}</h2>
       {deck.flashcards.length === 0 ? (

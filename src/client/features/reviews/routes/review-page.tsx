@@ -9,6 +9,7 @@ import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { SignUpInvitation } from "@client/components/sign-up-invitation";
 import { useSession } from "@client/core/session/session";
+import { LeechList } from "@client/features/hard-cards/components/leech-list";
 import { lazyComponent } from "@client/lib/lazy";
 import { useHotkeys } from "@client/lib/use-hotkeys";
 import { useLocalePath } from "@client/lib/use-language";
@@ -199,6 +200,7 @@ function Session({ courseId }: { courseId?: number }) {
               {t("stats.link")}
             </Link>
           </div>
+          <LeechList courseId={courseId} level={3} />
         </section>
       ) : (
         <section aria-label={t("review.session")}>

@@ -11,6 +11,7 @@ import { Page } from "@client/components/page";
 import { SignUpInvitation } from "@client/components/sign-up-invitation";
 import { useSession } from "@client/core/session/session";
 import { courseQuery } from "@client/features/courses/api/get-course";
+import { LeechList } from "@client/features/hard-cards/components/leech-list";
 import { useTheme } from "@client/lib/theme";
 import { useLanguage, useLocalePath } from "@client/lib/use-language";
 import type { LearnerStats } from "@shared/schemas/stats";
@@ -106,14 +107,14 @@ function Statistics({ courseId }: { courseId?: number }) {
   }
   return (
     <div className={styles.sections}>
-      <Charts stats={data} />
+      <Charts stats={data} courseId={courseId} />
       {/* The memory model is the learner's, not a course's: on the account-wide page only. */}
       {courseId === undefined && <MemoryModelSection />}
     </div>
   );
 }
 
-function Charts({ stats }: { stats: LearnerStats }) {
+function Charts({ stats, courseId }: { stats: LearnerStats; courseId?: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const f = useMemo(() => formats(language), [language]);
@@ -214,6 +215,7 @@ function Charts({ stats }: { stats: LearnerStats }) {
             : undefined
         }
       />
+      <LeechList courseId={courseId} />
     </div>
   );
 }
