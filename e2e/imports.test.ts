@@ -32,7 +32,7 @@ describe("importing cards", () => {
     const page = await session.newPage();
     await signUpConfirmed(page, "en", "importer");
     await page.goto("/en/my_courses");
-    await page.getByRole("link", { name: "Import" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Import" }).click();
     await page.getByRole("heading", { level: 1, name: "Import cards" }).waitFor();
 
     await page.getByLabel("Cards as text").fill(quizlet);
@@ -159,7 +159,7 @@ describe("importing cards", () => {
     await page.getByLabel("コース名").fill("Anki から");
     await page.getByRole("button", { name: "取り込む", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Anki から" }).waitFor();
-    await page.getByRole("link", { name: "インポート" }).click();
+    await page.getByRole("main").getByRole("link", { name: "インポート" }).click();
     await page.getByRole("heading", { level: 1, name: "カードを取り込む" }).waitFor();
 
     await page.getByLabel(/^ファイル（CSV/).check();

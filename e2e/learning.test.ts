@@ -97,7 +97,7 @@ describe("learning memory", () => {
     await page.getByText("Decks passed: 0 of 1").waitFor();
     await page.getByRole("link", { name: "Next deck: Numbers" }).waitFor();
     await page.getByRole("link", { name: /^Review this course/ }).waitFor();
-    await page.getByRole("link", { name: "Statistics" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Statistics" }).click();
     await page.waitForURL((url) => url.pathname === "/en/stats" && url.search === `?course=${deck.courseId}`);
   });
 

@@ -74,7 +74,7 @@ async function signInAs(page: Page, fixture: DeckFixture, language: "en" | "ja" 
 async function keepCourse(page: Page, fixture: DeckFixture) {
   await session.visit(page, `/en/courses/${fixture.courseId}`);
   await page.getByRole("switch", { name: "Keep offline" }).check();
-  await page.getByRole("link", { name: "Kept offline" }).first().waitFor();
+  await page.getByRole("main").getByRole("link", { name: "Kept offline" }).waitFor();
   expect(await page.getByRole("switch", { name: "Keep offline" }).isChecked()).toBe(true);
 }
 

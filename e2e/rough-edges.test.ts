@@ -288,7 +288,7 @@ describe("the offline page (item 9)", () => {
     const page = await asAuthor({ ...PHONE, locale: "ja-JP" });
     await session.visit(page, `/ja/courses/${author.courseId}`);
     await page.getByRole("switch", { name: "オフラインで使う" }).check();
-    await page.getByRole("link", { name: "オフライン保存" }).first().waitFor();
+    await page.getByRole("main").getByRole("link", { name: "オフライン保存" }).waitFor();
     await session.visit(page, "/ja/offline");
     const remove = page.getByRole("button", { name: `${author.courseName}をこの端末から削除` });
     expect(await linesOf(page, `button[aria-label="${author.courseName}をこの端末から削除"]`)).toEqual(["削除"]);

@@ -8,6 +8,7 @@ import { SearchButton } from "../features/search/components/search-button";
 import { useLocalePath } from "../lib/use-language";
 import styles from "./header.module.css";
 import { LanguagePicker } from "./language-picker";
+import { MenuButton, SiteNav, useSiteMenu } from "./site-nav";
 
 /**
  * "N answers waiting to sync" (decision 0025): with the outbox's code, only while someone is signed
@@ -25,6 +26,7 @@ export function Header() {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const { user } = useSession();
+  const menu = useSiteMenu();
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -32,7 +34,7 @@ export function Header() {
           <LogoMark />
           <span className={styles.logoText}>{t("app.name")}</span>
         </Link>
-        <nav className={styles.actions} aria-label={t("header.main_navigation")}>
+        <div className={styles.actions}>
           {user && (
             <Suspense fallback={null}>
               <SyncStatus />
@@ -42,8 +44,10 @@ export function Header() {
           <CreateCourseButton />
           <AccountMenu />
           <LanguagePicker />
-        </nav>
+          <MenuButton menu={menu} />
+        </div>
       </div>
+      <SiteNav menu={menu} />
     </header>
   );
 }

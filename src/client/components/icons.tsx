@@ -37,3 +37,15 @@ export const PersonIcon = () => (
     <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
   </Icon>
 );
+
+export const MenuIcon = () => (
+  <Icon>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </Icon>
+);
+
+export const CloseIcon = () => (
+  <Icon>
+    <path d="m6 6 12 12M18 6 6 18" />
+  </Icon>
+);

@@ -10,6 +10,8 @@ export const FIRST_SCREEN_TEXTS = {
   frame: [
     "app",
     "header",
+    // The header's navigation and its menu (#23).
+    "nav",
     "footer",
     "language",
     "pages",

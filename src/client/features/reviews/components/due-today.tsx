@@ -2,7 +2,7 @@ import { buttonClass } from "@client/components/button";
 import { Link } from "@client/components/link";
 import { useLocalePath } from "@client/lib/use-language";
 import { useTranslation } from "react-i18next";
-import { useReviewSummary } from "../api/get-review-queue";
+import { todaysReviewCount, useReviewSummary } from "../api/get-review-queue";
 import styles from "./due-today.module.css";
 
 /** Whether a time falls on the same calendar day as now, on this device. */
@@ -22,7 +22,7 @@ export function DueToday() {
   const localePath = useLocalePath();
   const { data } = useReviewSummary({}, true);
   if (!data) return <div className={styles.placeholder} aria-hidden="true" />;
-  const count = data.dueToday + data.newToday;
+  const count = todaysReviewCount(data);
   return (
     <section className={styles.dueToday} aria-labelledby="due-today">
       <div>
