@@ -85,6 +85,13 @@ export interface MemoryCounts {
   nextDueAt: string | null;
 }
 
+/**
+ * "Due today" as every page says it (Home, the header's badge, Review, Statistics, the course and
+ * deck pages): the due cards and today's new cards, the session the review screen starts with.
+ */
+export const todaysReviewCount = (counts: Pick<MemoryCounts, "dueToday" | "newToday">) =>
+  counts.dueToday + counts.newToday;
+
 /** PUT /api/reviews/exam-dates/:courseId: the exam's day in the learner's time zone. */
 export const examDateInput = z.object({ examOn: z.iso.date("validation.exam_date_invalid") });
 

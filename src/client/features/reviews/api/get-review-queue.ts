@@ -46,13 +46,6 @@ export const reviewSummaryQuery = (scope: ReviewScope) =>
     queryFn: async () => unwrap((await typedApi()).reviews.summary.$get({ query: toQuery(scope) })),
   });
 
-/**
- * The cards of today's review, as Home's "Due today" says it and the header's badge shows it: due
- * today, and today's new cards (the session the review screen starts with).
- */
-export const todaysReviewCount = (summary: { dueToday: number; newToday: number }) =>
-  summary.dueToday + summary.newToday;
-
 /** Due today, new today, started and learned cards; only asked for when someone is signed in. */
 export function useReviewSummary(scope: ReviewScope, enabled: boolean) {
   const queryClient = useQueryClient();

@@ -2,6 +2,7 @@ import { buttonClass } from "@client/components/button";
 import { Link } from "@client/components/link";
 import { useLocalePath } from "@client/lib/use-language";
 import type { CourseDetail } from "@shared/schemas/course";
+import { todaysReviewCount } from "@shared/schemas/review";
 import { useTranslation } from "react-i18next";
 import { useReviewSummary } from "../api/get-review-queue";
 import { ExamDate } from "./exam-date";
@@ -19,7 +20,7 @@ export function CourseProgress({ course }: { course: CourseDetail }) {
   const total = course.decks.length;
   const passedCount = course.decks.filter((deck) => passed.has(deck.id)).length;
   const next = course.decks.find((deck) => !passed.has(deck.id));
-  const due = summary ? summary.dueToday + summary.newToday : null;
+  const due = summary ? todaysReviewCount(summary) : null;
   if (total === 0) return null;
 
   return (

@@ -1,3 +1,4 @@
+import { todaysReviewCount } from "@shared/schemas/review";
 import { useTranslation } from "react-i18next";
 import { useReviewSummary } from "../api/get-review-queue";
 import styles from "./progress.module.css";
@@ -15,7 +16,7 @@ export function DeckProgress({ deckId, cardCount }: { deckId: number; cardCount:
           studied: data.studied,
           learned: data.learned,
           total: cardCount,
-          due: data.dueToday + data.newToday,
+          due: todaysReviewCount(data),
         })}
       </span>
     </div>

@@ -1,12 +1,13 @@
 import { reviewKeys } from "@client/core/cache/keys";
 import { useOnline } from "@client/core/offline/network";
 import { useSession } from "@client/core/session/session";
+import { todaysReviewCount } from "@shared/schemas/review";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { onAnswersSent } from "../api/answer-outbox";
-import { reviewSummaryQuery, todaysReviewCount } from "../api/get-review-queue";
+import { reviewSummaryQuery } from "../api/get-review-queue";
 import styles from "./due-badge.module.css";
 
 /** The whole account's summary: the very cache entry Home's "Due today" reads. */

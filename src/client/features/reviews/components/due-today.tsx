@@ -1,8 +1,9 @@
 import { buttonClass } from "@client/components/button";
 import { Link } from "@client/components/link";
 import { useLocalePath } from "@client/lib/use-language";
+import { todaysReviewCount } from "@shared/schemas/review";
 import { useTranslation } from "react-i18next";
-import { todaysReviewCount, useReviewSummary } from "../api/get-review-queue";
+import { useReviewSummary } from "../api/get-review-queue";
 import styles from "./due-today.module.css";
 
 /** Whether a time falls on the same calendar day as now, on this device. */

@@ -1,4 +1,4 @@
-import type { MemoryCounts } from "@shared/schemas/review";
+import { type MemoryCounts, todaysReviewCount } from "@shared/schemas/review";
 import { useTranslation } from "react-i18next";
 import type { Formats } from "../lib/shape";
 import styles from "./stats.module.css";
@@ -10,7 +10,7 @@ import styles from "./stats.module.css";
 export function TodayFigures({ today, f }: { today: MemoryCounts; f: Formats }) {
   const { t } = useTranslation();
   const figures = [
-    { key: "due", label: t("stats.today_due"), value: today.dueToday + today.newToday },
+    { key: "due", label: t("stats.today_due"), value: todaysReviewCount(today) },
     { key: "due-now", label: t("stats.today_due_now"), value: today.dueNow },
     { key: "new", label: t("stats.today_new"), value: today.new },
     { key: "learning", label: t("stats.today_learning"), value: today.learning },
