@@ -1,27 +1,36 @@
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of `at` in a time zone, read as if it were UTC: its offset is the difference. */
+function wallClock(at: Date, timeZone: string) {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    if (clockFormats.size > 1000) clockFormats.clear();
+    clockFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const day = { year: part("year"), month: part("month"), day: part("day") };
+  const asUtc = Date.UTC(day.year, day.month - 1, day.day, part("hour"), part("minute"), part("second"));
+  return { ...day, offset: asUtc - Math.floor(at.getTime() / 1000) * 1000 };
+}
+
 /** When the learner's day began, in their time zone: daily limits count from here. */
 export function startOfDay(now: Date, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wallClockAsUtc = Date.UTC(
-    part("year"),
-    part("month") - 1,
-    part("day"),
-    part("hour"),
-    part("minute"),
-    part("second"),
-  );
-  const offset = wallClockAsUtc - Math.floor(now.getTime() / 1000) * 1000;
-  // The offset of now, not of midnight: on a day the clocks change, the day starts an hour off.
-  return new Date(Date.UTC(part("year"), part("month") - 1, part("day")) - offset);
+  const { year, month, day, offset } = wallClock(now, timeZone);
+  const midnightAsUtc = Date.UTC(year, month - 1, day);
+  // Midnight with now's offset, then with midnight's own: on a day the clocks change they differ.
+  const guess = midnightAsUtc - offset;
+  return new Date(midnightAsUtc - wallClock(new Date(guess), timeZone).offset);
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -66,13 +66,20 @@ async function activeExamCaps(db: Database | Transaction, userId: string, timeZo
     .select({ courseId: examDates.courseId, examOn: examDates.examOn })
     .from(examDates)
     .where(eq(examDates.userId, userId));
-  const caps: ExamCap[] = [];
-  for (const row of rows) {
-    const examStart = startOfLocalDate(row.examOn, timeZone);
-    const capStart = startOfDay(new Date(examStart.getTime() - DAY_MS / 2), timeZone);
-    if (capStart < dayEnd && now < examStart) caps.push({ courseId: row.courseId, capStart, examStart });
-  }
-  return caps;
+  return rows.map((row) => examCap(row.courseId, row.examOn, timeZone)).filter((cap) => capActive(cap, now, dayEnd));
+}
+
+/** An exam's cap: from the start of the day before the exam (in the learner's zone) to the exam day's start. */
+export function examCap(courseId: number, examOn: string, timeZone: string): ExamCap {
+  const examStart = startOfLocalDate(examOn, timeZone);
+  // Half a day back is inside the day before, whatever a clock change did to its length.
+  const capStart = startOfDay(new Date(examStart.getTime() - DAY_MS / 2), timeZone);
+  return { courseId, capStart, examStart };
+}
+
+/** Whether the cap applies to the learner's day ending at `dayEnd`: its day has come, the exam has not. */
+export function capActive(cap: ExamCap, now: Date, dayEnd: Date): boolean {
+  return cap.capStart < dayEnd && now < cap.examStart;
 }
 
 /** Reviews (of cards started before today) and new cards started today. */
