@@ -73,13 +73,14 @@ export async function buildServer() {
     entryPoints: {
       index: "src/server/index.ts",
       "initial-data": "src/server/db/initial-data.ts",
-      // Worker threads: export files (features/exports/export-pool.ts), import bodies
-      // (http/json-body-pool.ts) and learners' memory models (features/memory-model/optimiser-pool.ts).
+      // Worker threads: export files (features/exports/export-pool.ts) and import bodies
+      // (http/json-body-pool.ts); a child process: learners' memory models
+      // (features/memory-model/optimiser-process.ts). All found by workers/worker-file.ts.
       "export-worker": "src/server/features/exports/export-worker.ts",
       "json-body-worker": "src/server/http/json-body.worker.ts",
-      "optimiser-worker": "src/server/features/memory-model/optimiser-worker.ts",
+      "optimiser-child": "src/server/features/memory-model/optimiser-child.ts",
     },
-    // Tells the server it runs bundled, so workers/worker-file.ts starts the workers from dist/server.
+    // Tells the server it runs bundled, so workers/worker-file.ts starts the workers and the child from dist/server.
     define: { "process.env.SERVER_BUNDLE": '"1"' },
     outdir,
     bundle: true,

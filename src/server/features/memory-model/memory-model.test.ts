@@ -11,6 +11,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { settingsOf } from "../reviews/reviews.service";
 import { Optimiser } from "./optimiser";
+import { OptimiserProcess } from "./optimiser-process";
+import { TrainingSetBuilder } from "./training-set";
 
 const { database } = await setupTestApp();
 const { db } = database;
@@ -207,7 +209,7 @@ describe("your own memory model (decision 0046)", () => {
     const { client, userId } = await learnerWith(LOG.length);
     const asked = await client.post("/api/stats/memory-model/optimise");
     expect(asked.status).toBe(202);
-    // Queued, running, or (a warm worker is quick) already done by the time the reply is made.
+    // Queued, running, or (a small fit is quick) already done by the time the reply is made.
     expect(["queued", "running", "done"]).toContain(((await asked.json()) as MemoryModelStatus).state);
     await optimiser.idle();
     expect((await modelRow(userId))?.status).toBe("done");
@@ -226,7 +228,7 @@ describe("your own memory model (decision 0046)", () => {
 
   it("keeps the defaults and records the error when a fit fails", async () => {
     now = new Date(lastAnswer + DAY);
-    // A real fit stopped by its time limit: the worker thread is stopped mid-run.
+    // A real fit stopped by its time limit: its child process is killed mid-run.
     const hasty = new Optimiser(db, clock, { automatic: false, timeoutMs: 1 });
     const hastyApp = createTestApp(db, { clock }, { optimiser: hasty });
     try {
@@ -237,13 +239,33 @@ describe("your own memory model (decision 0046)", () => {
       await hasty.idle();
       const row = await modelRow(userId);
       expect(row?.status).toBe("failed");
-      expect(row?.lastError).toMatch(/abort/i);
+      expect(row?.lastError).toMatch(/time limit/);
       expect(row?.parameters).toBeNull();
       expect((await settingsOf(db, userId)).parameters).toBeNull();
       expect(await status(client)).toMatchObject({ state: "failed", inUse: false, fit: null });
     } finally {
       await hasty.close();
     }
+  });
+
+  it("fits in a child process, one at a time, and a stopped optimiser kills the one running", async () => {
+    const builder = new TrainingSetBuilder();
+    const byCard = [...LOG].sort((a, b) => a.card - b.card || a.answeredAt.getTime() - b.answeredAt.getTime());
+    for (const answer of byCard) {
+      builder.add({ cardId: answer.card, grade: answer.grade, day: Math.floor(answer.answeredAt.getTime() / DAY) });
+    }
+    const set = builder.build();
+    const runner = new OptimiserProcess({ timeoutMs: 120_000 });
+    const fitted = await runner.run(set);
+    expect(fitted.result.parameters).toHaveLength(PARAMETER_COUNT);
+    expect(fitted.result.items).toBeGreaterThan(0);
+
+    // A new child for the next fit; while it runs, no second one.
+    const running = runner.run(set);
+    await expect(runner.run(set)).rejects.toThrow(/already running/);
+    await runner.close();
+    await expect(running).rejects.toThrow(/stopped: the server is stopping/);
+    await expect(runner.run(set)).rejects.toThrow(/optimiser is stopped/);
   });
 
   it("schedules with the defaults when the stored weights cannot schedule, and still records answers", async () => {

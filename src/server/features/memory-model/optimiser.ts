@@ -1,8 +1,8 @@
 /**
  * Fits learners' memory models in the background (decision 0046). A per-process queue, one learner
  * at a time, each learner once (a second request while one waits or runs is the same job): reading
- * the training set from the log (a few paged queries), then the fit in a worker thread
- * (optimiser-pool.ts). Nothing here is awaited by a request: a reply never waits for a fit, and a
+ * the training set from the log (a few paged queries), then the fit in a child process
+ * (optimiser-process.ts). Nothing here is awaited by a request: a reply never waits for a fit, and a
  * failed fit records its error and leaves the learner with what they had (the defaults, or the
  * weights of an earlier fit).
  *
@@ -22,8 +22,8 @@ import {
 } from "@shared/memory/limits";
 import { sql } from "drizzle-orm";
 import { settingsOf } from "../reviews/reviews.service";
-import { OptimiserPool } from "./optimiser-pool";
-import type { OptimiseResult } from "./optimiser-worker";
+import type { OptimiseResult } from "./optimiser-messages";
+import { OptimiserProcess } from "./optimiser-process";
 import { longTermAnswersIn, type TrainingSet, TrainingSetBuilder } from "./training-set";
 
 export interface OptimiserOptions {
@@ -62,7 +62,7 @@ export type QueueOutcome = "queued" | "already_queued" | "queue_full";
 
 export class Optimiser {
   readonly options: OptimiserOptions;
-  private readonly pool: OptimiserPool;
+  private readonly process: OptimiserProcess;
   /** Learners waiting, in arrival order (a Set keeps it and makes each one once). */
   private readonly waiting = new Set<string>();
   private running: string | null = null;
@@ -78,7 +78,7 @@ export class Optimiser {
     options: Partial<OptimiserOptions> = {},
   ) {
     this.options = { ...DEFAULT_OPTIMISER_OPTIONS, ...options };
-    this.pool = new OptimiserPool({ timeoutMs: this.options.timeoutMs });
+    this.process = new OptimiserProcess({ timeoutMs: this.options.timeoutMs });
   }
 
   /** Whether the learner waits or is being fitted in this process. */
@@ -148,11 +148,11 @@ export class Optimiser {
     for (const resolve of waiters) resolve();
   }
 
-  /** Stops taking work and stops the worker thread; a fit under way ends as failed (or is not written). */
+  /** Stops taking work and kills the optimiser's child process; a fit under way is not written. */
   async close(): Promise<void> {
     this.closed = true;
     this.waiting.clear();
-    await this.pool.close();
+    await this.process.close();
   }
 
   private pump(): void {
@@ -183,7 +183,7 @@ export class Optimiser {
       lastAnsweredAt = read.lastAnsweredAt;
       if (longTermAnswersIn(read.set) === 0) throw new Error("no answers a day or more after a card's previous one");
       const answers = read.set.ratings.length;
-      const result = await this.pool.run(read.set);
+      const { result } = await this.process.run(read.set);
       if (this.closed) return;
       await saveFit(this.db, userId, {
         result,

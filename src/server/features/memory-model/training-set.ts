@@ -3,7 +3,7 @@
  * its answers in answer-time order, each with its grade and the days since the card's previous
  * answer (0 for the first, and for a second answer the same day). Days are the learner's calendar
  * days in their time zone, as the database reads them. Plain typed arrays, so the set crosses to the
- * worker thread as a few buffers instead of objects.
+ * optimiser's child process as three arrays of numbers instead of objects.
  */
 
 /**

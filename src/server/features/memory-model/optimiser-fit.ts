@@ -1,9 +1,10 @@
 /**
- * The worker thread that fits a learner's memory model (optimiser-pool.ts, decision 0046), run by
- * Piscina: FSRS's own optimiser (fsrs-rs through @open-spaced-repetition/binding, pinned) on the
- * training set the main thread read, then both the defaults and the new weights scored on the same
- * answers. Throws when the optimiser fails or gives weights the scheduler cannot use; the main
- * thread records that and keeps the defaults.
+ * Fitting a learner's memory model (decision 0046), run only in the optimiser's child process
+ * (optimiser-child.ts; never imported by the server itself, so the native optimiser is never loaded
+ * into the server's process): FSRS's own optimiser (fsrs-rs through @open-spaced-repetition/binding,
+ * pinned) on the training set the server read, then both the defaults and the new weights scored on
+ * the same answers. Throws when the optimiser fails or gives weights the scheduler cannot use; the
+ * server records that and keeps the defaults.
  */
 import {
   computeParameters,
@@ -13,27 +14,8 @@ import {
   type ModelEvaluation,
 } from "@open-spaced-repetition/binding";
 import { DEFAULT_PARAMETERS, PARAMETER_COUNT, usableParameters } from "@shared/memory/scheduler";
+import type { ModelFit, OptimiseResult } from "./optimiser-messages";
 import type { TrainingSet } from "./training-set";
-
-export interface OptimiseTask {
-  set: TrainingSet;
-}
-
-/** How well a set of weights predicts the learner's answers: lower is better for both. */
-export interface ModelFit {
-  /** Mean log loss of the predicted recall against what happened. */
-  logLoss: number;
-  /** Root mean square error of predicted against actual recall, over bins of similar predictions (0–1). */
-  rmse: number;
-}
-
-export interface OptimiseResult {
-  parameters: number[];
-  /** Training items (answers with a history before them) the optimiser saw. */
-  items: number;
-  defaults: ModelFit;
-  personal: ModelFit;
-}
 
 /**
  * One item per answer given a day or more after the card's previous one: the card's answers up to
@@ -60,8 +42,8 @@ function fitFrom(evaluation: ModelEvaluation): ModelFit {
   return { logLoss: evaluation.logLoss, rmse: evaluation.rmseBins };
 }
 
-export default async function optimise({ set }: OptimiseTask): Promise<OptimiseResult> {
-  const items = trainingItems(set);
+/** Fits weights to the items and scores them beside the defaults. */
+export async function fitItems(items: FSRSBindingItem[]): Promise<OptimiseResult> {
   // Our schedule has one relearning step (ts-fsrs's default, 10 minutes) and short-term memory on.
   // Progress is polled every `timeout` ms and the result waits for the last poll: 50 ms, not 500.
   const parameters = await computeParameters(items, { enableShortTerm: true, numRelearningSteps: 1, timeout: 50 });
