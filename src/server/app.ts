@@ -90,7 +90,7 @@ export interface AppOptions {
   clientDir?: string;
   /** The export workers and cache; a default pool when omitted (tests pass a smaller one). */
   exports?: ExportRuntime;
-  /** The memory-model optimiser (its queue and worker); one with the defaults when omitted. */
+  /** The memory-model optimiser (its queue and child process); one with the defaults when omitted. */
   optimiser?: Optimiser;
 }
 
