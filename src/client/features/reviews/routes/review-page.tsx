@@ -7,6 +7,7 @@ import { Button, buttonClass } from "@client/components/button";
 import { Link } from "@client/components/link";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
+import { RevealCard } from "@client/components/reveal-card";
 import { SignUpInvitation } from "@client/components/sign-up-invitation";
 import { useSession } from "@client/core/session/session";
 import { LeechList } from "@client/features/hard-cards/components/leech-list";
@@ -213,18 +214,15 @@ function Session({ courseId }: { courseId?: number }) {
             />
             <span className={styles.counter}>{t("review.progress", { done: index, total })}</span>
           </div>
-          <button
-            type="button"
+          <RevealCard
             ref={cardButton}
-            className={styles.card}
-            data-side={shown ? "answer" : "question"}
-            onClick={reveal}
-            aria-describedby="review-hint"
-          >
-            <span className={styles.question}>{card.question}</span>
-            {shown && <span className={styles.answer}>{card.answer}</span>}
-            {card.state === "new" && <span className={styles.badge}>{t("review.new_card")}</span>}
-          </button>
+            question={card.question}
+            answer={card.answer}
+            shown={shown}
+            onReveal={reveal}
+            describedBy="review-hint"
+            badge={card.state === "new" ? t("review.new_card") : undefined}
+          />
           <p id="review-hint" className={styles.hint}>
             {shown ? t("review.grade_hint") : t("review.reveal_hint")}
           </p>

@@ -5,8 +5,10 @@
  * "practice": the server logs them (statistics count them) and schedules nothing (decision 0047).
  * So there are no interval previews, and the screen says so at the top.
  */
+
 import { Button, buttonClass } from "@client/components/button";
 import { Link } from "@client/components/link";
+import { RevealCard } from "@client/components/reveal-card";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
 import { useHotkeys } from "@client/lib/use-hotkeys";
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -157,17 +159,14 @@ export function PracticeSession({ cards, intro, back }: PracticeSessionProps) {
             {t("practice.end")}
           </Button>
         </div>
-        <button
-          type="button"
+        <RevealCard
           ref={cardButton}
-          className={styles.card}
-          data-side={shown ? "answer" : "question"}
-          onClick={reveal}
-          aria-describedby="practice-hint"
-        >
-          <span className={styles.question}>{card.question}</span>
-          {shown && <span className={styles.answer}>{card.answer}</span>}
-        </button>
+          question={card.question}
+          answer={card.answer}
+          shown={shown}
+          onReveal={reveal}
+          describedBy="practice-hint"
+        />
         {/* The answer appears inside the focused card: said once, for a screen reader. */}
         <p className="visually-hidden" aria-live="polite">
           {shown ? t("practice.answer_is", { answer: card.answer }) : ""}
