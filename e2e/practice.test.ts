@@ -219,7 +219,7 @@ describe("practice", () => {
     const answersBefore = await answersOnServer(page);
     await session.visit(page, `/en/courses/${learner.courseId}`);
     await page.getByRole("switch", { name: "Keep offline" }).check();
-    await page.getByRole("link", { name: "Kept offline" }).first().waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Kept offline" }).waitFor();
     // The course's review queue is kept when read online.
     await session.visit(page, `/en/review?course=${learner.courseId}`);
     await page.getByText("0 of 8", { exact: true }).waitFor();
