@@ -6,15 +6,17 @@
  * 500 answers goes in batches; pages that are not kept say so; the app opens offline after the
  * browser restarts; a visitor's answers are offered to the account they sign in to.
  */
+
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../harness/chromium";
 import { createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { signIn } from "./support/accounts";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
+import { cutConnection, restoreConnection, serviceWorkerReady } from "./support/offline";
 import { answerOf, takeTest } from "./support/study";
 
 const session = setupBrowser();
@@ -37,32 +39,6 @@ async function passedDecks(page: Page, courseId: number): Promise<number[]> {
     viewer: { passedDeckIds: number[] } | null;
   };
   return course.viewer?.passedDeckIds ?? [];
-}
-
-/**
- * Cuts the connection: `setOffline` (the browser says it is offline, requests fail) and, as a
- * second lock, every API request aborted. A request that a service-worker-controlled page makes
- * and the worker does not answer sometimes still reached the server under `setOffline` alone
- * (a harness leak, seen once in a few runs), which would make "nothing sent while offline" flaky.
- */
-async function cutConnection(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route("**/api/**", (route) => route.abort("internetdisconnected"));
-}
-
-async function restoreConnection(context: BrowserContext) {
-  await context.unroute("**/api/**");
-  await context.setOffline(false);
-}
-
-/** Waits until the service worker has precached the app and controls the page. */
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
-    }
-  });
 }
 
 async function signInAs(page: Page, fixture: DeckFixture, language: "en" | "ja" = "en") {

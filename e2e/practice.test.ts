@@ -5,10 +5,12 @@
  * same afterwards while the answers are on the server (the statistics count them). Offline, a kept
  * course is practised from its kept decks, and its stored review queue keeps every due card.
  */
-import type { BrowserContext, Page } from "playwright-core";
+
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { addDeck, createDeckFixture, type DeckFixture } from "../harness/fixtures";
 import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
+import { cutConnection, restoreConnection, serviceWorkerReady } from "./support/offline";
 
 const session = setupBrowser();
 
@@ -245,24 +247,3 @@ describe("practice", () => {
     expect(await summary(page)).toEqual(before);
   });
 });
-
-/** As in offline.test.ts: the browser offline, and every API request aborted as a second lock. */
-async function cutConnection(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route("**/api/**", (route) => route.abort("internetdisconnected"));
-}
-
-async function restoreConnection(context: BrowserContext) {
-  await context.unroute("**/api/**");
-  await context.setOffline(false);
-}
-
-/** Waits until the service worker has precached the app and controls the page. */
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
-    }
-  });
-}
