@@ -62,7 +62,7 @@ const KEEP_EXTERNAL = [
   "sql.js",
   "piscina",
   "pg-native",
-  "@open-spaced-repetition/binding",
+  "@open-spaced-repetition/binding-linux-x64-gnu",
 ];
 
 export async function buildServer() {

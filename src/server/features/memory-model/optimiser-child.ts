@@ -10,7 +10,7 @@
  * which the fit allows because the native training runs off this process's main thread.
  */
 import { unlinkSync } from "node:fs";
-import { FSRSBindingItem, FSRSBindingReview } from "@open-spaced-repetition/binding";
+import { fsrsNative } from "./fsrs-native";
 import { fitItems, trainingItems } from "./optimiser-fit";
 import { CHILD_EXIT, type ChildReply, failedReply, taskSetFrom } from "./optimiser-messages";
 
@@ -66,6 +66,7 @@ async function fitTask(message: unknown): Promise<void> {
   try {
     const items = trainingItems(taskSetFrom(message));
     if (testPanicRequested()) {
+      const { FSRSBindingItem, FSRSBindingReview } = fsrsNative();
       items.push(new FSRSBindingItem([new FSRSBindingReview(3, 0), new FSRSBindingReview(3, 0)]));
     }
     const result = await fitItems(items);
