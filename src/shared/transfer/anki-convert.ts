@@ -89,8 +89,9 @@ export function ankiToDecks(collection: AnkiCollection, choices: FieldChoices): 
         losses.media += Math.max(note.cards.length, 1);
         continue;
       }
-      const clozes = expandCloze(source);
+      const { cards: clozes, beyondLimit } = expandCloze(source);
       if (clozes.length === 0) losses.emptyCards += 1;
+      losses.clozesBeyondLimit += beyondLimit;
       for (const cloze of clozes) {
         const deck = note.cards.find((c) => c.ord === cloze.ordinal - 1)?.deck ?? firstDeck;
         push(deck, text(cloze.question), text(cloze.answer));

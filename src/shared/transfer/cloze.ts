@@ -1,8 +1,13 @@
 /**
  * Anki cloze notes ("{{c1::Paris::capital}} is the capital of {{c2::France}}") become one card per
  * cloze number: the question shows that number's deletions as "[…]" (or "[hint]"), the others as
- * their text; the answer is what was deleted.
+ * their text; the answer is what was deleted. A note gives at most CLOZE_MAX_PER_NOTE cards (a
+ * deck's whole size): each costs a copy of the note's text, so a note written with thousands of
+ * numbers would otherwise cost thousands of copies; the rest are counted as lost.
  */
+import { DECK_MAX_CARDS } from "../limits";
+
+export const CLOZE_MAX_PER_NOTE = DECK_MAX_CARDS;
 
 const OPENING = /\{\{c(\d+)::/g;
 
@@ -47,10 +52,12 @@ export interface ClozeCard {
   answer: string;
 }
 
-export function expandCloze(text: string): ClozeCard[] {
+/** The note's cards, lowest numbers first, and how many numbers beyond the limit were left out. */
+export function expandCloze(text: string): { cards: ClozeCard[]; beyondLimit: number } {
   const found = deletions(text);
   const ordinals = [...new Set(found.map((deletion) => deletion.ordinal))].sort((a, b) => a - b);
-  return ordinals.map((ordinal) => {
+  const kept = ordinals.slice(0, CLOZE_MAX_PER_NOTE);
+  const cards = kept.map((ordinal) => {
     const parts: string[] = [];
     const answers: string[] = [];
     let at = 0;
@@ -65,4 +72,5 @@ export function expandCloze(text: string): ClozeCard[] {
     parts.push(text.slice(at));
     return { ordinal, question: parts.join(""), answer: answers.join(", ") };
   });
+  return { cards, beyondLimit: ordinals.length - kept.length };
 }

@@ -7,7 +7,7 @@ import initSqlJs from "sql.js";
 import { describe, expect, it } from "vitest";
 import { readAnkiPackage } from "./anki";
 import { ankiToDecks, defaultFieldChoices, usedNoteTypes } from "./anki-convert";
-import { expandCloze } from "./cloze";
+import { CLOZE_MAX_PER_NOTE, expandCloze } from "./cloze";
 import { defaultColumns, tableToDecks, textColumns } from "./csv";
 import { parseDelimited } from "./csv-read";
 import { htmlToText } from "./html";
@@ -210,15 +210,23 @@ describe("HTML and cloze", () => {
   });
 
   it("makes one card per cloze number, with hints", () => {
-    expect(expandCloze("{{c1::Paris}} is in {{c2::France::country}}; {{c1::it}} is big")).toEqual([
+    expect(expandCloze("{{c1::Paris}} is in {{c2::France::country}}; {{c1::it}} is big").cards).toEqual([
       { ordinal: 1, question: "[…] is in France; […] is big", answer: "Paris, it" },
       { ordinal: 2, question: "Paris is in [country]; it is big", answer: "France" },
     ]);
     // A deletion ends at the first `}}`; its hint follows the first `::`; an empty hint is none.
-    expect(expandCloze("{{c2::a::b::c}} {{c1::x::}}}} {{c3::open")).toEqual([
+    expect(expandCloze("{{c2::a::b::c}} {{c1::x::}}}} {{c3::open").cards).toEqual([
       { ordinal: 1, question: "a […]}} {{c3::open", answer: "x" },
       { ordinal: 2, question: "[b::c] x}} {{c3::open", answer: "a" },
     ]);
+  });
+
+  it("gives a note at most a deck's worth of cloze cards and counts the rest", () => {
+    const note = Array.from({ length: 70 }, (_, i) => `{{c${70 - i}::w${70 - i}}}`).join(" ");
+    const { cards, beyondLimit } = expandCloze(note);
+    expect(cards).toHaveLength(CLOZE_MAX_PER_NOTE);
+    expect(cards.map((card) => card.ordinal)).toEqual(Array.from({ length: CLOZE_MAX_PER_NOTE }, (_, i) => i + 1));
+    expect(beyondLimit).toBe(70 - CLOZE_MAX_PER_NOTE);
   });
 });
 
@@ -458,7 +466,7 @@ describe("large and hostile files (#21 item 9)", () => {
         const { text, hadMedia } = htmlToText(input);
         out[name] = { length: text.length, start: text.slice(0, 8), hadMedia };
       }
-      out.cloze = { cards: expandCloze("{{c1::".repeat(size / 6)).length };
+      out.cloze = { cards: expandCloze("{{c1::".repeat(size / 6)).cards.length };
       process.stdout.write(JSON.stringify(out));
     `;
     const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "--eval", script], {

@@ -29,6 +29,8 @@ export interface ImportLosses {
   otherTemplates: number;
   /** Cards without a question or an answer after conversion. */
   emptyCards: number;
+  /** Cloze cards of a note beyond its first CLOZE_MAX_PER_NOTE numbers. */
+  clozesBeyondLimit: number;
   /** Questions or answers longer than the limit, cut short. */
   shortened: number;
   /** Characters the database cannot store (NUL, a lone UTF-16 surrogate), taken out of the texts. */
@@ -42,6 +44,7 @@ export const NO_LOSSES: ImportLosses = {
   scheduling: 0,
   otherTemplates: 0,
   emptyCards: 0,
+  clozesBeyondLimit: 0,
   shortened: 0,
   removedCharacters: 0,
 };

@@ -13,6 +13,7 @@ const LOSS_KEYS: (keyof ImportLosses)[] = [
   "scheduling",
   "otherTemplates",
   "emptyCards",
+  "clozesBeyondLimit",
   "shortened",
   "removedCharacters",
 ];
