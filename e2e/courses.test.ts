@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createDeckFixture } from "../harness/fixtures";
+import { addDeck, createDeckFixture } from "../harness/fixtures";
 import { signUpConfirmed } from "./support/accounts";
-import { expectAccessible, setupBrowser } from "./support/browser";
+import { expectAccessible, PHONE, setupBrowser } from "./support/browser";
 import { FOUR_CARDS } from "./support/study";
 
 const session = setupBrowser();
@@ -219,6 +219,28 @@ describe("in Japanese", () => {
     await dialog.getByRole("button", { name: "デッキを作成" }).click();
     await dialog.getByRole("alert").getByText("デッキには4枚以上のフラッシュカードが必要です。").waitFor();
     await expectAccessible(page);
+  });
+});
+
+describe("a course with no room for another deck", () => {
+  it("turns New deck off and says why, in both languages", async () => {
+    const author = await createDeckFixture(session.baseURL, FOUR_CARDS);
+    // 4 + 99 × 50 = 4,954 cards; one deck of 43 more leaves room for 3, fewer than a deck needs.
+    const fifty = Array.from({ length: 50 }, (_, i) => ({ question: `q${i}`, answer: `a${i}` }));
+    for (let i = 0; i < 99; i++) await addDeck(session.baseURL, author.cookie, author.courseId, `Deck ${i}`, fifty);
+    await addDeck(session.baseURL, author.cookie, author.courseId, "Last", fifty.slice(0, 43));
+
+    const page = await session.signedInPage(author.cookie);
+    await session.visit(page, `/en/courses/${author.courseId}`);
+    const button = page.getByRole("button", { name: "Create Deck" });
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByText("this one has room for only 3 more: not enough for a new deck").waitFor();
+
+    const phone = await session.signedInPage(author.cookie, { ...PHONE, locale: "ja-JP" });
+    await session.visit(phone, `/ja/courses/${author.courseId}`);
+    expect(await phone.getByRole("button", { name: "デッキを作成" }).isDisabled()).toBe(true);
+    await phone.getByText("このコースにはあと3枚しか入りません").waitFor();
+    await expectAccessible(phone);
   });
 });
 

@@ -4,7 +4,7 @@ import { useNeedsConnection } from "@client/components/needs-connection";
 import { DeckEditorDialog } from "@client/features/decks/components/owner-dialogs";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
-import { COURSE_MAX_DECKS } from "@shared/limits";
+import { COURSE_MAX_CARDS, COURSE_MAX_DECKS, DECK_MIN_CARDS } from "@shared/limits";
 import type { CourseDetail } from "@shared/schemas/course";
 import { Suspense, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,10 +24,12 @@ export function OwnerActions({ course }: { course: CourseDetail }) {
   const close = () => setOpen(null);
   useEffect(() => preloadOwnerDialogs(), []);
   const write = useNeedsConnection();
-  // A course holds at most COURSE_MAX_DECKS decks (decision 0037): at the cap the button says why
-  // it is off. The cap on cards is said by the deck editor when the server refuses the deck.
+  // A course holds at most COURSE_MAX_DECKS decks and COURSE_MAX_CARDS cards (decision 0037): when
+  // no new deck fits (too little room for even DECK_MIN_CARDS cards), the button says why it is off.
+  // The server refuses such a deck anyway; a deck list kept offline may lack counts (then 0).
   const fullId = useId();
-  const full = course.decks.length >= COURSE_MAX_DECKS;
+  const cardsFit = COURSE_MAX_CARDS - course.decks.reduce((sum, deck) => sum + (deck.cardCount ?? 0), 0);
+  const full = course.decks.length >= COURSE_MAX_DECKS || cardsFit < DECK_MIN_CARDS;
 
   return (
     <div className={styles.actions}>
@@ -48,7 +50,9 @@ export function OwnerActions({ course }: { course: CourseDetail }) {
       {write.reason}
       {full && (
         <span id={fullId} className={styles.reason}>
-          {t("validation.course_decks_full")}
+          {course.decks.length >= COURSE_MAX_DECKS
+            ? t("validation.course_decks_full")
+            : t("validation.course_no_room_for_deck", { cardsFit: Math.max(0, cardsFit) })}
         </span>
       )}
 
