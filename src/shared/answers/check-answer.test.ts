@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkAnswer, normalizeAnswer, typoAllowance } from "./check-answer";
+import { checkAnswer, expectsKana, normalizeAnswer, typoAllowance } from "./check-answer";
 
 const verdict = (expected: string, given: string) => checkAnswer(expected, given).verdict;
 
@@ -97,6 +97,23 @@ describe("normalizeAnswer", () => {
   it("tidies a typed answer", () => {
     expect(normalizeAnswer("  ＴＡＢＥＲＵ!  ")).toBe("taberu");
     expect(normalizeAnswer("ガッコウ")).toBe("がっこう");
+  });
+});
+
+describe("expectsKana", () => {
+  it("is true for kana answers, by their reading when they carry furigana", () => {
+    expect(expectsKana("たべる")).toBe(true);
+    expect(expectsKana("コーヒー")).toBe(true);
+    expect(expectsKana("（を）たべる、くう")).toBe(true);
+    expect(expectsKana("食べる[たべる]")).toBe(true);
+    expect(expectsKana("ｶﾞｯｺｳ")).toBe(true);
+  });
+
+  it("is false for kanji without readings, Latin text and mixed text", () => {
+    expect(expectsKana("食べる")).toBe(false);
+    expect(expectsKana("eat")).toBe(false);
+    expect(expectsKana("たべる eat")).toBe(false);
+    expect(expectsKana("…")).toBe(false);
   });
 });
 

@@ -138,3 +138,15 @@ export function checkAnswer(expected: string, given: string): AnswerCheck {
   }
   return { verdict: "wrong", nearest: nearest.shown };
 }
+
+const KANA_ONLY = /^[\p{Script=Hiragana}\p{Script=Katakana}ー\s\p{P}]+$/u;
+const HAS_KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/**
+ * Whether the answer is typed in kana: its reading (furigana read, NFKC) is kana, long-vowel marks,
+ * spaces and punctuation only. Then a field may turn romaji into kana as it is typed.
+ */
+export function expectsKana(expected: string): boolean {
+  const reading = furiganaReading(expected).normalize("NFKC");
+  return KANA_ONLY.test(reading) && HAS_KANA.test(reading);
+}
