@@ -150,7 +150,7 @@ export function TypedAnswer({
     <form className={styles.typed} onSubmit={submit} data-outcome={outcome}>
       <p className={styles.question}>
         <span className={styles.side}>{t("study.question")}</span>
-        <span className={styles.questionText}>
+        <span className={styles.questionText} data-testid="write-question">
           <CardText text={question} lang={questionLanguage} />
         </span>
         {badge && <span className={styles.badge}>{badge}</span>}
