@@ -183,9 +183,13 @@ export function TypedAnswer({
           enterKeyHint="go"
         />
         {checked ? (
-          <Button type="submit">{t("write.continue")}</Button>
+          <Button type="submit" className={styles.go}>
+            {t("write.continue")}
+          </Button>
         ) : (
-          <Button type="submit">{t("write.check")}</Button>
+          <Button type="submit" className={styles.go}>
+            {t("write.check")}
+          </Button>
         )}
       </div>
       {kanaPossible && (
@@ -204,7 +208,15 @@ export function TypedAnswer({
         </label>
       )}
       <p id={`${id}-hint`} className={styles.hint}>
-        {touch ? t("write.hint_touch") : checked ? t("write.hint_keys_checked") : t("write.hint_keys")}
+        {!checked
+          ? touch
+            ? t("write.hint_touch")
+            : t("write.hint_keys")
+          : touch
+            ? t("write.hint_touch_checked")
+            : outcome === "wrong"
+              ? t("write.hint_keys_wrong")
+              : t("write.hint_keys_checked")}
       </p>
       <div id={`${id}-result`} role="status" className={styles.result}>
         {checked && (
