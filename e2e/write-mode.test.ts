@@ -5,13 +5,14 @@
  * correction included), a wrong one, the summary. Japanese on a phone: romaji typed become kana
  * ("taberu" → たべる) with the caret kept, a system IME's composition is left alone, the switch
  * turns the conversion off and is remembered, furigana never shows its brackets. Review offers
- * typing too, remembered on the browser.
+ * typing too, remembered on the browser. A kept course is written offline, and its answers sync later.
  */
 
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createDeckFixture } from "../harness/fixtures";
 import { expectAccessible, setupBrowser } from "./support/browser";
+import { cutConnection, restoreConnection, serviceWorkerReady } from "./support/offline";
 
 const session = setupBrowser();
 
@@ -265,5 +266,37 @@ describe("write mode", () => {
     await page.reload();
     await page.getByLabel("Your answer", { exact: true }).waitFor();
     expect(await page.getByRole("switch", { name: "Type the answers" }).isChecked()).toBe(true);
+  });
+
+  it("works offline for a kept course; the answers sync once back online", { timeout: 90_000 }, async () => {
+    const fixture = await createDeckFixture(inject("baseURL"), [
+      { question: "uno", answer: "one" },
+      { question: "dos", answer: "two" },
+      { question: "tres", answer: "three" },
+      { question: "cuatro", answer: "four" },
+    ]);
+    const answers: Record<string, string> = { uno: "one", dos: "two", tres: "three", cuatro: "four" };
+    const page = await session.signedInPage(fixture.cookie);
+    const before = await answersOnServer(page);
+    await session.visit(page, `/en/courses/${fixture.courseId}`);
+    await page.getByRole("switch", { name: "Keep offline" }).check();
+    await page.getByRole("main").getByRole("link", { name: "Kept offline" }).waitFor();
+    await serviceWorkerReady(page);
+
+    await cutConnection(page.context());
+    await session.visit(page, `/en/courses/${fixture.courseId}/decks/${fixture.deckId}/write`);
+    const field = page.getByLabel("Your answer", { exact: true });
+    for (let i = 1; i <= 4; i++) {
+      await page.getByText(`Card ${i} of 4`).waitFor();
+      await field.fill(answers[await question(page)] ?? "");
+      await page.keyboard.press("Enter");
+      await page.getByText("Right!").waitFor();
+      await page.keyboard.press("Enter");
+    }
+    await page.getByText("Right: 4").waitFor();
+    await page.getByRole("banner").getByText("4 answers waiting to sync").waitFor();
+
+    await restoreConnection(page.context());
+    await expect.poll(() => answersOnServer(page), { timeout: 30_000 }).toBe(before + 4);
   });
 });
