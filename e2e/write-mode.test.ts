@@ -259,7 +259,7 @@ describe("write mode", () => {
     await field.fill(answers[await question(page)] ?? "");
     await page.keyboard.press("Enter");
     await page.getByText("Right!").waitFor();
-    // Space is the field's, not review's "show answer".
+    // Enter again goes on (review's own keys are off while typing).
     await page.keyboard.press("Enter");
     await page.getByText("1 of 4", { exact: true }).waitFor();
 
