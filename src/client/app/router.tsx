@@ -98,6 +98,8 @@ export function routes(queryClient: QueryClient): RouteObject[] {
       path: "matching",
       lazy: screen(() => import("../features/study/routes/matching-page"), "MatchingPage"),
     },
+    // Typed answers; WanaKana and the answer checker ride in this chunk only (decision 0051).
+    { path: "write", lazy: screen(() => import("../features/study/routes/write-page"), "WritePage") },
     { path: "test", lazy: screen(() => import("../features/study/routes/test-page"), "TestPage") },
     // Any card, due or not, with nothing written to the schedule (#23 item 4).
     {

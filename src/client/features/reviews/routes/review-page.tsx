@@ -1,6 +1,7 @@
 /**
  * /{lang}/review: the cards due now across everything the learner studies (or one course, with
  * ?course=ID), most overdue first, then new cards. Space or a tap shows the answer; 1–4 grade it.
+ * Or, switched on and remembered on this browser, the learner types each answer (decision 0051).
  */
 
 import { Button, buttonClass } from "@client/components/button";
@@ -9,6 +10,8 @@ import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { RevealCard } from "@client/components/reveal-card";
 import { SignUpInvitation } from "@client/components/sign-up-invitation";
+import { useStoredFlag } from "@client/components/typed-answer/stored-flag";
+import type { TypedResult } from "@client/components/typed-answer/typed-answer";
 import { useSession } from "@client/core/session/session";
 import { LeechList } from "@client/features/hard-cards/components/leech-list";
 import { lazyComponent } from "@client/lib/lazy";
@@ -27,6 +30,11 @@ import { type ReviewSession, startSession, withNextPage } from "../lib/review-se
 import styles from "./review-page.module.css";
 
 const GRADE_KEYS: Record<Grade, string> = { 1: "again", 2: "hard", 3: "good", 4: "easy" };
+
+/** Typed answers: the checker and WanaKana load only once the learner chooses to type. */
+const TypedAnswer = lazyComponent(() =>
+  import("@client/components/typed-answer/typed-answer").then((module) => module.TypedAnswer),
+);
 
 const ReviewSettingsDialog = lazyComponent(() =>
   import("../components/review-settings-dialog").then((module) => module.ReviewSettingsDialog),
@@ -80,6 +88,8 @@ function Session({ courseId }: { courseId?: number }) {
   const [loading, setLoading] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const record = useRecordAnswer("review");
+  const recordTyped = useRecordAnswer("write");
+  const [typed, setTyped] = useStoredFlag("review.typed-answers", false);
   const [index, setIndex] = useState(0);
   const [shown, setShown] = useState(false);
   const [graded, setGraded] = useState<Grade[]>([]);
@@ -160,6 +170,15 @@ function Session({ courseId }: { courseId?: number }) {
     setShown(false);
     questionShownAt.current = performance.now();
   };
+  /** A typed answer, once the learner goes on: right (or corrected) is Good, wrong is Again. */
+  const typedResult = (answered: QueueCard) => (result: TypedResult) => {
+    const value: Grade = result.outcome === "wrong" ? 1 : 3;
+    recordTyped(answered.cardId, value, result.responseMs);
+    setGraded((done) => [...done, value]);
+    setIndex((i) => i + 1);
+    setShown(false);
+    questionShownAt.current = performance.now();
+  };
   const again = () => {
     // A new session: cards answered "again" are due within minutes and come back in it.
     void load((page) => {
@@ -171,7 +190,7 @@ function Session({ courseId }: { courseId?: number }) {
   };
 
   return (
-    <ReviewKeys card={Boolean(card)} shown={shown} onReveal={reveal} onGrade={grade}>
+    <ReviewKeys card={Boolean(card) && !typed} shown={shown} onReveal={reveal} onGrade={grade}>
       {!card ? (
         <section className={styles.done} aria-labelledby="review-done">
           <h2 id="review-done">
@@ -214,39 +233,65 @@ function Session({ courseId }: { courseId?: number }) {
             />
             <span className={styles.counter}>{t("review.progress", { done: index, total })}</span>
           </div>
-          <RevealCard
-            ref={cardButton}
-            question={card.question}
-            answer={card.answer}
-            shown={shown}
-            onReveal={reveal}
-            describedBy="review-hint"
-            badge={card.state === "new" ? t("review.new_card") : undefined}
-          />
-          <p id="review-hint" className={styles.hint}>
-            {shown ? t("review.grade_hint") : t("review.reveal_hint")}
-          </p>
-          {shown ? (
-            <fieldset className={styles.grades}>
-              <legend className="visually-hidden">{t("review.grades")}</legend>
-              {GRADES.map((value) => (
-                <Button
-                  key={value}
-                  variant={value === 3 ? "primary" : "secondary"}
-                  onClick={() => grade(value)}
-                  className={styles.grade}
-                >
-                  <span>
-                    <kbd>{value}</kbd> {t(`review.grade_${GRADE_KEYS[value]}`)}
-                  </span>
-                  <span className={styles.interval}>{formatInterval(card.intervals[value], i18n.language)}</span>
-                </Button>
-              ))}
-            </fieldset>
+          <label className={styles.answerBy}>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={typed}
+              aria-checked={typed}
+              onChange={(event) => setTyped(event.target.checked)}
+              onPointerEnter={() => void TypedAnswer.preload()}
+              onFocus={() => void TypedAnswer.preload()}
+            />
+            {t("write.review_typed")}
+          </label>
+          {typed ? (
+            <Suspense fallback={<Loading label={t("review.loading")} />}>
+              <TypedAnswer
+                cardKey={card.cardId}
+                question={card.question}
+                expected={card.answer}
+                badge={card.state === "new" ? t("review.new_card") : undefined}
+                onResult={typedResult(card)}
+              />
+            </Suspense>
           ) : (
-            <div className={styles.grades}>
-              <Button onClick={reveal}>{t("review.show_answer")}</Button>
-            </div>
+            <>
+              <RevealCard
+                ref={cardButton}
+                question={card.question}
+                answer={card.answer}
+                shown={shown}
+                onReveal={reveal}
+                describedBy="review-hint"
+                badge={card.state === "new" ? t("review.new_card") : undefined}
+              />
+              <p id="review-hint" className={styles.hint}>
+                {shown ? t("review.grade_hint") : t("review.reveal_hint")}
+              </p>
+              {shown ? (
+                <fieldset className={styles.grades}>
+                  <legend className="visually-hidden">{t("review.grades")}</legend>
+                  {GRADES.map((value) => (
+                    <Button
+                      key={value}
+                      variant={value === 3 ? "primary" : "secondary"}
+                      onClick={() => grade(value)}
+                      className={styles.grade}
+                    >
+                      <span>
+                        <kbd>{value}</kbd> {t(`review.grade_${GRADE_KEYS[value]}`)}
+                      </span>
+                      <span className={styles.interval}>{formatInterval(card.intervals[value], i18n.language)}</span>
+                    </Button>
+                  ))}
+                </fieldset>
+              ) : (
+                <div className={styles.grades}>
+                  <Button onClick={reveal}>{t("review.show_answer")}</Button>
+                </div>
+              )}
+            </>
           )}
         </section>
       )}

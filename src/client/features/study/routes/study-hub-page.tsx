@@ -21,6 +21,13 @@ export function StudyHubPage() {
                 </Link>
               </li>
             ))}
+            {/* Typed answers: recall, with kana input for Japanese (#24 item 1). */}
+            <li>
+              <Link to="../write" relative="path" className={styles.mode}>
+                <span className={styles.modeName}>{t("write.title")}</span>
+                <span className={styles.modeText}>{t("write.about")}</span>
+              </Link>
+            </li>
             {/* Any card, due or not, with nothing written to the schedule (#23 item 4). */}
             <li>
               <Link to="../practice" relative="path" className={styles.mode}>
