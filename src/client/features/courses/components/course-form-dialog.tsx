@@ -8,7 +8,7 @@ import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
 import { courseInput } from "@shared/schemas/course";
-import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type RefObject, useLayoutEffect, useRef } from "react";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -24,17 +24,17 @@ interface CourseFormDialogProps {
 
 export function CourseFormDialog({ open, onClose, course }: CourseFormDialogProps) {
   const { t } = useTranslation();
-  const [dirty, setDirty] = useState(false);
-  // The form's values as they are this instant, against those it opened with.
+  // The form's values as they are this instant, against those it opened with: read when asked, so a
+  // field emptied just before Back counts as untouched (a rendered "dirty" flag can lag a keystroke).
   const changedNow = useRef<() => boolean>(() => false);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => !next && onClose()}
       title={course ? t("course_form.edit_title") : t("course_form.create_title")}
-      unsavedChanges={() => open && (dirty || changedNow.current())}
+      unsavedChanges={() => open && changedNow.current()}
     >
-      {open && <CourseForm course={course} onDone={onClose} onDirtyChange={setDirty} changedNow={changedNow} />}
+      {open && <CourseForm course={course} onDone={onClose} changedNow={changedNow} />}
     </Dialog>
   );
 }
@@ -50,12 +50,10 @@ const COURSE_FIELDS = new Set(["name", "description", "tags"]);
 function CourseForm({
   course,
   onDone,
-  onDirtyChange,
   changedNow,
 }: {
   course?: CourseFormDialogProps["course"];
   onDone(): void;
-  onDirtyChange(dirty: boolean): void;
   changedNow: RefObject<() => boolean>;
 }) {
   const { t } = useTranslation();
@@ -66,10 +64,6 @@ function CourseForm({
     defaultValues: { name: course?.name ?? "", description: course?.description ?? "", tags: course?.tags ?? [] },
     isField: (name) => COURSE_FIELDS.has(name),
   });
-  const { isDirty } = form.formState;
-  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
-  // Closed (saved or discarded): nothing is left unsaved.
-  useEffect(() => () => onDirtyChange(false), [onDirtyChange]);
   useLayoutEffect(() => {
     const opened = JSON.stringify(form.getValues());
     changedNow.current = () => JSON.stringify(form.getValues()) !== opened;
@@ -82,7 +76,7 @@ function CourseForm({
     const input = courseInput.parse(values);
     try {
       const { id } = await save.mutateAsync(input);
-      onDirtyChange(false);
+      changedNow.current = () => false; // saved: nothing is left unsaved
       if (course) {
         notify.success(t("course_form.updated"));
         onDone();
