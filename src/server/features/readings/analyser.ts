@@ -13,9 +13,13 @@ type Tokenizer = kuromoji.Tokenizer<kuromoji.IpadicFeatures>;
 let loading: Promise<Tokenizer> | undefined;
 
 function loadTokenizer(): Promise<Tokenizer> {
-  loading ??= new Promise((resolve, reject) => {
+  loading ??= new Promise<Tokenizer>((resolve, reject) => {
     const dicPath = join(dirname(createRequire(import.meta.url).resolve("kuromoji/package.json")), "dict");
     kuromoji.builder({ dicPath }).build((error, tokenizer) => (error ? reject(error) : resolve(tokenizer)));
+  }).catch((error: unknown) => {
+    // A failed load (a file unreadable for a moment) is tried again by the next request.
+    loading = undefined;
+    throw error;
   });
   return loading;
 }

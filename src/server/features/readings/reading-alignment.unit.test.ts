@@ -1,11 +1,14 @@
 import { furiganaBase, parseFurigana } from "@shared/furigana/furigana";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { analyse } from "./analyser";
 import { alignWord, suggestReadings } from "./reading-alignment";
 
 // The real analyser, in this thread: the worker around it is the API tests' part.
 const suggest = (text: string) => suggestReadings(text, analyse);
+
+// Loading the dictionary takes seconds on a busy machine: once, outside any test's time limit.
+beforeAll(() => analyse([]), 120_000);
 
 describe("aligning a word with its reading", () => {
   it.each([
