@@ -6,9 +6,11 @@
  * is skipped) and times each answer: first for a few seconds with the analyser never used (the
  * reference, same run), then while the first `POST /api/readings` starts the worker and loads the
  * dictionary, then while an author asks for a typical card's readings again and again. Also the
- * server's RSS before and after the dictionary is loaded, and, in a worker thread of this process
- * running the bundled worker file, the worker's own heap and buffers after loading and its time per
- * analysis. Prints tables; a benchmark, it asserts nothing.
+ * server's RSS before and after the dictionary is loaded. Then, the server stopped, the bundled
+ * worker file in this process: in a worker thread (its own heap and buffers after loading, its time
+ * per analysis, and how long this process's event loop was held meanwhile) and, as the reference,
+ * on the main thread, as a server without the worker would load it. Prints tables; a benchmark, it
+ * asserts nothing.
  *
  * Options (environment or --name=value):
  *   BENCH_WINDOW  seconds of the reference probes (default 5)
@@ -20,6 +22,7 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { openDatabase } from "@server/db/client";
@@ -107,36 +110,59 @@ async function prepare(dataDir: string): Promise<string> {
   }
 }
 
+interface LoadFigures {
+  firstMs: number;
+  perCallMs: number;
+  heapMb: number;
+  externalMb: number;
+  /** The longest this process's event loop was held while the dictionary loaded. */
+  loopMaxMs: number;
+}
+
 /**
- * The bundled worker file in a worker thread of this process, as Piscina runs it: its heap and
- * buffers after the first analysis (dictionary loaded), the first analysis's time, and the time
- * per analysis of the typical card after that.
+ * The bundled worker file run in this process as Piscina runs it, in a worker thread: its heap and
+ * buffers after the first analysis (dictionary loaded), the first analysis's time, the time per
+ * analysis of the typical card after that, and how long this process's event loop was held
+ * meanwhile. The reference, same run: the same file on this process's main thread (what a server
+ * without the worker would do), after the worker is gone.
  */
-function workerFigures(): Promise<{ firstMs: number; perCallMs: number; heapMb: number; externalMb: number }> {
+async function loadFigures(where: "worker" | "main"): Promise<LoadFigures> {
   const file = pathToFileURL(join(root, "dist/server/readings-worker.js")).href;
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const figures = where === "worker" ? await inWorker(file) : await measureLoad(file, CARD);
+  loop.disable();
+  return { ...figures, loopMaxMs: loop.max / 1e6 };
+}
+
+type Measured = Omit<LoadFigures, "loopMaxMs">;
+
+/** What both places run; as a string too, for the worker's eval. */
+async function measureLoad(file: string, card: string): Promise<Measured> {
+  const { default: analyse } = (await import(file)) as { default: (task: { texts: string[] }) => Promise<unknown> };
+  const started = performance.now();
+  await analyse({ texts: [card] });
+  const firstMs = performance.now() - started;
+  const memory = process.memoryUsage();
+  const runs = 1000;
+  const loop = performance.now();
+  for (let i = 0; i < runs; i++) await analyse({ texts: [card] });
+  return {
+    firstMs,
+    perCallMs: (performance.now() - loop) / runs,
+    heapMb: memory.heapUsed / 2 ** 20,
+    externalMb: memory.external / 2 ** 20,
+  };
+}
+
+function inWorker(file: string): Promise<Measured> {
   const code = `
     const { parentPort, workerData } = require("node:worker_threads");
-    import(workerData.file).then(async ({ default: analyse }) => {
-      const started = performance.now();
-      await analyse({ texts: [workerData.card] });
-      const firstMs = performance.now() - started;
-      globalThis.gc?.();
-      const memory = process.memoryUsage();
-      const runs = 1000;
-      const loop = performance.now();
-      for (let i = 0; i < runs; i++) await analyse({ texts: [workerData.card] });
-      parentPort.postMessage({
-        firstMs,
-        perCallMs: (performance.now() - loop) / runs,
-        heapMb: memory.heapUsed / 2 ** 20,
-        externalMb: memory.external / 2 ** 20,
-      });
-    });`;
+    (${measureLoad.toString()})(workerData.file, workerData.card).then((figures) => parentPort.postMessage(figures));`;
   const worker = new Worker(code, { eval: true, workerData: { file, card: CARD } });
   return new Promise((resolve, reject) => {
-    worker.once("message", (figures) => {
-      void worker.terminate();
-      resolve(figures);
+    worker.once("message", (figures: Measured) => {
+      void worker.terminate().then(() => resolve(figures));
     });
     worker.once("error", reject);
   });
@@ -217,7 +243,6 @@ async function main() {
       ),
     );
 
-    const worker = await workerFigures();
     console.log(`\nPOST /api/readings, a typical card (${CARD.length} characters)\n`);
     console.log(
       markdownTable(
@@ -226,10 +251,6 @@ async function main() {
           ["first request (worker start + dictionary load + analysis), ms", ms(first.ms)],
           [`later requests over HTTP, p50 ms (${CALLS})`, ms(percentile(calls, 50))],
           [`later requests over HTTP, p99 ms (${CALLS})`, ms(percentile(calls, 99))],
-          ["analysis alone in the worker, ms per card (1000)", worker.perCallMs.toFixed(2)],
-          ["first analysis in a fresh worker (dictionary load), ms", ms(worker.firstMs)],
-          ["worker heap after loading, MB", worker.heapMb.toFixed(0)],
-          ["worker buffers (external) after loading, MB", worker.externalMb.toFixed(0)],
           ["server RSS before the first suggestion, MB", rssBefore.toFixed(0)],
           ["server RSS with the analyser loaded, MB", rssAfter.toFixed(0)],
         ],
@@ -240,6 +261,34 @@ async function main() {
     if (server) await stop(server);
     await rm(dataDir, { recursive: true, force: true });
   }
+
+  // The server is stopped: the rest runs in this process alone.
+  const worker = await loadFigures("worker");
+  const main = await loadFigures("main");
+  console.log(
+    "\nThe worker file in this process: in a worker thread (as the server runs it), and on the main thread as the reference\n",
+  );
+  console.log(
+    markdownTable(
+      [
+        "where",
+        "first analysis (load), ms",
+        "per card, ms (1000)",
+        "heap, MB",
+        "buffers, MB",
+        "event loop held, max ms",
+      ],
+      [worker, main].map((f, i) => [
+        i === 0 ? "worker thread" : "main thread (reference)",
+        ms(f.firstMs),
+        f.perCallMs.toFixed(2),
+        f.heapMb.toFixed(0),
+        f.externalMb.toFixed(0),
+        ms(f.loopMaxMs),
+      ]),
+      [1, 2, 3, 4, 5],
+    ),
+  );
 }
 
 await main();
