@@ -63,6 +63,7 @@ const KEEP_EXTERNAL = [
   "piscina",
   "pg-native",
   "@open-spaced-repetition/binding-linux-x64-gnu",
+  "kuromoji",
 ];
 
 export async function buildServer() {
@@ -73,11 +74,13 @@ export async function buildServer() {
     entryPoints: {
       index: "src/server/index.ts",
       "initial-data": "src/server/db/initial-data.ts",
-      // Worker threads: export files (features/exports/export-pool.ts) and import bodies
-      // (http/json-body-pool.ts); a child process: learners' memory models
-      // (features/memory-model/optimiser-process.ts). All found by workers/worker-file.ts.
+      // Worker threads: export files (features/exports/export-pool.ts), import bodies
+      // (http/json-body-pool.ts) and reading suggestions (features/readings/readings-pool.ts); a
+      // child process: learners' memory models (features/memory-model/optimiser-process.ts). All
+      // found by workers/worker-file.ts.
       "export-worker": "src/server/features/exports/export-worker.ts",
       "json-body-worker": "src/server/http/json-body.worker.ts",
+      "readings-worker": "src/server/features/readings/readings.worker.ts",
       "optimiser-child": "src/server/features/memory-model/optimiser-child.ts",
     },
     // Tells the server it runs bundled, so workers/worker-file.ts starts the workers and the child from dist/server.
@@ -87,8 +90,9 @@ export async function buildServer() {
     // The packages go into the bundle: Node's ES module loader spent ~0.8 s of CPU at every start
     // finding, reading and linking their ~900 files one by one (decision 0040). Left as imports:
     // the packages that read files of their own beside their code (PGlite's and sql.js's
-    // WebAssembly and data files, piscina's worker script, found from its __dirname), pg's
-    // optional native binding and the FSRS optimiser (it loads its native build for the platform).
+    // WebAssembly and data files, piscina's worker script, found from its __dirname, kuromoji's
+    // dictionary), pg's optional native binding and the FSRS optimiser (it loads its native build
+    // for the platform).
     external: [...KEEP_EXTERNAL],
     platform: "node",
     format: "esm",

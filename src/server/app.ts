@@ -27,6 +27,7 @@ import { Optimiser } from "./features/memory-model/optimiser";
 import { myCoursesRoutes } from "./features/my-courses/my-courses.routes";
 import { outboxRoutes } from "./features/outbox/outbox.routes";
 import { progressRoutes } from "./features/progress/progress.routes";
+import { readingsRoutes } from "./features/readings/readings.routes";
 import { reviewsRoutes } from "./features/reviews/reviews.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import { statsRoutes } from "./features/stats/stats.routes";
@@ -110,7 +111,8 @@ function createApi() {
     .route("/search", searchRoutes)
     .route("/exports", exportsRoutes)
     .route("/contact", contactRoutes)
-    .route("/imports", importsRoutes);
+    .route("/imports", importsRoutes)
+    .route("/readings", readingsRoutes);
 }
 
 /** The API's type, for the web client's typed RPC client. */

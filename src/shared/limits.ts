@@ -41,6 +41,12 @@ export const PRACTICE_MAX_CARDS = 500;
 /** Exports one client address may ask for in a window (decision 0037), counted across processes. */
 export const EXPORT_RATE_LIMIT = { max: 30, windowSeconds: 10 * 60 } as const;
 
+/**
+ * Reading suggestions one author may ask for in a window (decision 0053): a click per card of a
+ * 50-card deck, several times over, and far below what would keep the analyser busy for others.
+ */
+export const READINGS_RATE_LIMIT = { max: 300, windowSeconds: 10 * 60 } as const;
+
 export const CARD_DURATION_MIN_SECONDS = 0.5;
 export const CARD_DURATION_MAX_SECONDS = 30;
 export const CARD_DURATION_DEFAULT_CREATE = 3;
@@ -92,6 +98,9 @@ export const TEXT_LIMITS = {
   answer: 500,
 } as const;
 
+/** The longest text a reading suggestion takes (decision 0053): a card's question or answer. */
+export const READINGS_TEXT_MAX = Math.max(TEXT_LIMITS.question, TEXT_LIMITS.answer);
+
 /**
  * The limits the texts state ("at most {{courseNameMax}} characters"), given to every translation
  * as i18next's default variables (client) and by englishText (server), so a message that names a
@@ -105,6 +114,7 @@ export const LIMIT_TEXT_VARIABLES = {
   deckNameMax: TEXT_LIMITS.deckName,
   questionMax: TEXT_LIMITS.question,
   answerMax: TEXT_LIMITS.answer,
+  readingsTextMax: READINGS_TEXT_MAX,
   signInLinkMinutes: SIGN_IN_LINK_MINUTES,
   courseMaxDecks: COURSE_MAX_DECKS,
   courseMaxCards: COURSE_MAX_CARDS,

@@ -70,6 +70,8 @@ const ACCESS: Record<string, Access> = {
   "PUT /api/stats/memory-model": "signed-in",
   "POST /api/stats/memory-model/optimise": "signed-in",
   "GET /api/stats/leeches": "signed-in",
+  // Readings suggested for text in the request, for any author's deck editor: nothing is read or stored.
+  "POST /api/readings": "signed-in",
 
   "PUT /api/courses/:courseId": "owner",
   "DELETE /api/courses/:courseId": "owner",

@@ -79,6 +79,10 @@ const INVALID: Record<string, InvalidRequest[]> = {
   "PUT /api/follows/:courseId": [{ params: { courseId: "-1" }, paths: [["courseId"]] }],
   "DELETE /api/follows/:courseId": [{ params: { courseId: "99999999999" }, paths: [["courseId"]] }],
   "POST /api/contact": [{ body: { message: "   " }, paths: [["message"]] }],
+  "POST /api/readings": [
+    { body: { text: "" }, paths: [["text"]] },
+    { body: { text: "漢".repeat(501) }, paths: [["text"]] },
+  ],
   "POST /api/imports": [
     {
       body: {

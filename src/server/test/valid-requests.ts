@@ -65,6 +65,7 @@ export const VALID_REQUESTS: Record<string, (t: RequestTarget) => ValidRequest[]
   "PUT /api/follows/:courseId": () => [{}],
   "DELETE /api/follows/:courseId": () => [{}],
   "POST /api/contact": () => [{ body: { message: "Hello" } }],
+  "POST /api/readings": () => [{ body: { text: "日本語を勉強する" } }, { body: { text: "no kanji" } }],
   "POST /api/imports": (t) => [
     {
       body: {

@@ -6,7 +6,7 @@
 import { fileURLToPath } from "node:url";
 
 /** The entry names in scripts/build.mjs of the worker threads (run by Piscina)… */
-export type BundledWorker = "export-worker" | "json-body-worker";
+export type BundledWorker = "export-worker" | "json-body-worker" | "readings-worker";
 /** …and of the child processes (`child_process.fork`). */
 export type BundledChild = "optimiser-child";
 

@@ -45,6 +45,7 @@ import {
   rowsFromDraft,
   writeDraft,
 } from "../lib/deck-draft";
+import { AddReadingsButton } from "./add-readings-button";
 import styles from "./deck-editor-dialog.module.css";
 import { DurationSlider } from "./duration-slider";
 
@@ -337,6 +338,11 @@ function DeckEditor({ target, store, onDone, onDirtyChange }: DeckEditorProps) {
                 rows={2}
               />
             </div>
+            <AddReadingsButton
+              form={form}
+              number={index + 1}
+              names={[`cards.${index}.question`, `cards.${index}.answer`]}
+            />
             <Controller
               control={form.control}
               name={`cards.${index}.duration`}
