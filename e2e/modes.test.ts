@@ -99,7 +99,7 @@ describe("tile game", () => {
     const to = await boxOf(tile(page, "two"));
     // Real touches through the browser: it makes the pointer events a finger makes.
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: string, x: number, y: number) =>
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
       cdp.send("Input.dispatchTouchEvent", {
         type,
         touchPoints: type === "touchEnd" ? [] : [{ x: Math.round(x), y: Math.round(y) }],
@@ -285,7 +285,7 @@ describe("multiple choice", () => {
     const first = groups.nth(0);
     const question = ((await first.locator("legend").textContent()) ?? "").replace(/^\d+\.\s*/, "");
     await first.getByRole("radio", { name: answerOf(FOUR_CARDS, question), exact: true }).check();
-    await first.getByText("✓ Correct").waitFor();
+    await first.getByText("Correct", { exact: true }).waitFor();
     expect(await first.getByRole("radio").first().isDisabled()).toBe(true);
     await page.getByText("Answered: 1 of 4 · Right: 1").waitFor();
     // The focus went on to the next question, not to the page.
@@ -303,8 +303,8 @@ describe("multiple choice", () => {
       (value) => value !== answerOf(FOUR_CARDS, question),
     );
     await first.locator("label", { hasText: wrong }).tap();
-    await first.getByText("✗ 不正解").waitFor();
-    await first.getByText("✓ 正解").waitFor();
+    await first.getByText("不正解", { exact: true }).waitFor();
+    await first.getByText("正解", { exact: true }).waitFor();
     await page.getByText("回答済み：1／4問・正解：0問").waitFor();
     await expectAccessible(page);
   });

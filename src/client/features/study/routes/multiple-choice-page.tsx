@@ -194,7 +194,7 @@ function MultipleChoice({ deck }: { deck: DeckDetail }) {
                         )}
                         {verdict && (
                           <span className={styles.verdict} data-testid="verdict">
-                            {verdict === "correct" ? `✓ ${t("study.correct")}` : `✗ ${t("study.wrong")}`}
+                            {verdict === "correct" ? t("study.correct") : t("study.wrong")}
                           </span>
                         )}
                       </label>
