@@ -1,8 +1,8 @@
 import { Button } from "@client/components/button";
 import { Dialog } from "@client/components/dialog";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
-import type { DeckDetail } from "@shared/schemas/deck";
 import { useHotkeys } from "@client/lib/use-hotkeys";
+import type { DeckDetail } from "@shared/schemas/deck";
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { InputHint } from "../components/input-hint";
@@ -58,7 +58,9 @@ function MultipleChoice({ deck }: { deck: DeckDetail }) {
   /** The focus after a question is locked: the next open question, else Submit (never the page's body). */
   const focusAfter = (index: number) => {
     const open = fieldsets().find((fieldset, i) => i > index && !fieldset.disabled);
-    const target = open?.querySelector<HTMLInputElement>("input:checked, input") ?? list.current?.closest("form")?.querySelector<HTMLButtonElement>("button[type=submit]");
+    const target =
+      open?.querySelector<HTMLInputElement>("input:checked, input") ??
+      list.current?.closest("form")?.querySelector<HTMLButtonElement>("button[type=submit]");
     target?.focus({ preventScroll: true });
   };
 
@@ -183,9 +185,9 @@ function MultipleChoice({ deck }: { deck: DeckDetail }) {
                           checked={picked}
                           onChange={() => choose(index, option, false)}
                         />
-                        <kbd className={styles.optionKey} aria-hidden="true">
+                        <span className={styles.optionKey} aria-hidden="true">
                           {position + 1}
-                        </kbd>
+                        </span>
                         <span className={styles.optionText}>{option}</span>
                         {picked && !verdict && (
                           <span className={styles.pickedMark} aria-hidden="true">

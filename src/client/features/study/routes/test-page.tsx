@@ -171,12 +171,7 @@ function AnswerChoice({ number, total, options, onChoose }: AnswerChoiceProps) {
       </h2>
       <div className={styles.options}>
         {options.map((option, i) => (
-          <Button
-            key={option}
-            variant="secondary"
-            className={styles.option}
-            onClick={() => onChoose(option)}
-          >
+          <Button key={option} variant="secondary" className={styles.option} onClick={() => onChoose(option)}>
             <kbd>{i + 1}</kbd> {option}
           </Button>
         ))}

@@ -265,7 +265,10 @@ function TileGame({ deck }: { deck: DeckDetail }) {
       const others = all.filter((tile) => tile.id !== dropped.id);
       const place = freePlace(dropped, { ...dropped, x: current.originX, y: current.originY }, others, layout);
       if (place !== dropped) {
-        setTiles((tiles) => tiles?.map((tile) => (tile.id === dropped.id ? { ...tile, x: place.x, y: place.y } : tile)) ?? null);
+        setTiles(
+          (tiles) =>
+            tiles?.map((tile) => (tile.id === dropped.id ? { ...tile, x: place.x, y: place.y } : tile)) ?? null,
+        );
       }
     }, TILE_REMOVAL_CHECK_MS);
   };
