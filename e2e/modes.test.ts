@@ -154,9 +154,12 @@ describe("tile game", () => {
 
 describe("matching", () => {
   const questionsOf = async (page: Page) =>
-    (await page.getByRole("region", { name: /Questions|問題/ }).getByRole("listitem").allTextContents()).map((text) =>
-      text.replace(/^\d+\.\s*/, ""),
-    );
+    (
+      await page
+        .getByRole("region", { name: /Questions|問題/ })
+        .getByRole("listitem")
+        .allTextContents()
+    ).map((text) => text.replace(/^\d+\.\s*/, ""));
   const selects = (page: Page) => page.getByRole("region", { name: /Answers|答え/ }).getByRole("combobox");
   const chosenNumbers = async (page: Page) =>
     (await selects(page).evaluateAll((all) => all.map((s) => (s as HTMLSelectElement).value))).filter(Boolean);
@@ -228,10 +231,7 @@ describe("matching", () => {
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height).toBeLessThanOrEqual(844);
     }
-    const answerTexts = await page
-      .getByRole("region", { name: "答え" })
-      .getByRole("button")
-      .allTextContents();
+    const answerTexts = await page.getByRole("region", { name: "答え" }).getByRole("button").allTextContents();
     const lastAnswer = answerTexts[answerTexts.length - 1] ?? "";
     const wrongNumber = questions.findIndex((q) => answerOf(FOUR_CARDS, q) !== lastAnswer) + 1;
     await page.getByRole("button", { name: new RegExp(`^${wrongNumber}\\.`) }).tap();
@@ -340,9 +340,87 @@ describe("the test", () => {
     await heading.waitFor();
     await page.getByText("第1問（全4問）").waitFor();
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H2");
-    expect(await page.getByRole("main").getByRole("button").evaluateAll((b) => b.some((x) => x.matches(":focus")))).toBe(
-      false,
-    );
+    expect(
+      await page
+        .getByRole("main")
+        .getByRole("button")
+        .evaluateAll((b) => b.some((x) => x.matches(":focus"))),
+    ).toBe(false);
     await expectAccessible(page);
   });
+});
+
+describe("deck editor and course tags", () => {
+  /** Pastes text into a field the way a browser does: a paste event carrying the clipboard's text. */
+  const paste = (field: Locator, text: string) =>
+    field.evaluate((element, pasted) => {
+      (element as HTMLElement).focus();
+      const data = new DataTransfer();
+      data.setData("text/plain", pasted);
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+
+  it("offers to split tab-separated lines pasted into a question into cards, or keeps them as text", async () => {
+    const author = await createDeckFixture(baseURL, FOUR_CARDS);
+    const page = await session.signedInPage(author.cookie, DESK);
+    await session.visit(page, `/en/courses/${author.courseId}`);
+    await page.getByRole("button", { name: "Create deck" }).click();
+    const dialog = page.getByRole("dialog");
+    await paste(dialog.getByLabel("Question 1", { exact: true }), "uno\tone\ndos\ttwo\ntres\tthree");
+    await dialog.getByText("You pasted 3 lines with a tab between question and answer.", { exact: false }).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Make 3 cards" }).click();
+    expect(await dialog.getByLabel("Question 3", { exact: true }).inputValue()).toBe("tres");
+    expect(await dialog.getByLabel("Answer 3", { exact: true }).inputValue()).toBe("three");
+    expect(await dialog.getByLabel("Question 4", { exact: true }).count()).toBe(0);
+    // Keeping it as text puts the lines in the field, where the cursor was.
+    await dialog.getByRole("button", { name: "Add a card" }).click();
+    const fourth = dialog.getByLabel("Question 4", { exact: true });
+    await paste(fourth, "a\tb\nc\td");
+    await dialog.getByRole("button", { name: "Paste as text" }).click();
+    expect(await fourth.inputValue()).toBe("a\tb\nc\td");
+    // One line is not offered: it is pasted as it is.
+    await paste(dialog.getByLabel("Answer 1", { exact: true }), "x\ty\nz\tw");
+    expect(await dialog.getByRole("button", { name: /^Make \d+ cards$/ }).count()).toBe(0);
+  });
+
+  it("in Japanese at phone width", async () => {
+    const author = await createDeckFixture(baseURL, FOUR_CARDS);
+    const page = await session.signedInPage(author.cookie, JA_PHONE);
+    await session.visit(page, `/ja/courses/${author.courseId}`);
+    await page.getByRole("button", { name: "デッキを作成" }).tap();
+    const dialog = page.getByRole("dialog");
+    await paste(dialog.getByLabel("問題 1", { exact: true }), "一\tいち\n二\tに");
+    await dialog.getByText("問題と答えをタブで区切った2行を貼り付けました。", { exact: false }).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "2枚のカードにする" }).tap();
+    expect(await dialog.getByLabel("答え 2", { exact: true }).inputValue()).toBe("に");
+  });
+
+  for (const [language, options, texts] of [
+    ["en", DESK, { edit: "Edit course", tags: "Tags", save: "Save changes" }],
+    ["ja", JA_PHONE, { edit: "コースを編集", tags: "タグ", save: "変更を保存" }],
+  ] as const) {
+    it(`makes tags typed with commas several tags, and tags differing in case one (${language})`, async () => {
+      const author = await createDeckFixture(baseURL, FOUR_CARDS);
+      const word = `Nihongo${crypto.randomUUID().slice(0, 4)}`;
+      const page = await session.signedInPage(author.cookie, options);
+      await session.visit(page, `/${language}/courses/${author.courseId}`);
+      await page.getByRole("button", { name: texts.edit }).click();
+      const dialog = page.getByRole("dialog");
+      const field = dialog.getByLabel(texts.tags, { exact: true });
+      await field.fill(language === "en" ? `${word}, kana` : `${word}、かな`);
+      await field.press("Enter");
+      await field.fill(word.toLowerCase());
+      await field.press(",");
+      const chips = dialog.getByRole("list", { name: language === "en" ? "Added tags" : "追加したタグ" });
+      const kana = language === "en" ? "kana" : "かな";
+      expect(await chips.getByRole("listitem").allTextContents()).toEqual([`${word}×`, `${kana}×`]);
+      await expectAccessible(page);
+      await dialog.getByRole("button", { name: texts.save }).click();
+      await dialog.waitFor({ state: "detached" });
+      const tags = page.getByRole("list").filter({ hasText: kana });
+      await expect.poll(() => tags.getByRole("listitem").allTextContents()).toEqual([word, kana]);
+    });
+  }
 });
