@@ -7,6 +7,25 @@ export const entityId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const courseIdParams = z.object({ courseId: entityId });
 
+/** Commas between tags, as people type them in English and Japanese. */
+const TAG_SEPARATORS = /[,、，]/;
+
+/** What makes two tags the same tag: their letters, whatever their case or width. */
+export const tagKey = (tag: string) => tag.normalize("NFKC").toLocaleLowerCase("und");
+
+/**
+ * Tags as stored: "a, b" typed as one is two tags, each trimmed, none blank, and tags differing
+ * only in case are one tag (the first spelling is kept).
+ */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const kept = new Map<string, string>();
+  for (const part of tags.flatMap((tag) => tag.split(TAG_SEPARATORS))) {
+    const trimmed = part.trim();
+    if (trimmed && !kept.has(tagKey(trimmed))) kept.set(tagKey(trimmed), trimmed);
+  }
+  return [...kept.values()];
+}
+
 const tag = storableText().trim().min(1, "validation.tag_required").max(TEXT_LIMITS.tag, "validation.tag_too_long");
 
 /** Create and edit course. Messages are translation keys (src/shared/errors.ts turns them into issues). */
@@ -18,10 +37,9 @@ export const courseInput = z.object({
   description: storableText().trim().max(TEXT_LIMITS.courseDescription, "validation.description_too_long").default(""),
   tags: z
     .array(tag)
-    .max(TEXT_LIMITS.tagsPerCourse, "validation.too_many_tags")
     .default([])
-    // The same tag twice is one tag.
-    .transform((tags) => [...new Set(tags)]),
+    .transform(normalizeTags)
+    .refine((tags) => tags.length <= TEXT_LIMITS.tagsPerCourse, "validation.too_many_tags"),
 });
 export type CourseInput = z.input<typeof courseInput>;
 

@@ -4,8 +4,8 @@ import type { JsonText } from "@server/http/cache";
 import { HttpError } from "@server/http/errors";
 import type { SessionUser } from "@server/http/session-user";
 import { MOST_FOLLOWED_SHOWN, PRACTICE_MAX_CARDS } from "@shared/limits";
-import type { CourseCardSummary, CourseDetail, CoursePracticeCards } from "@shared/schemas/course";
-import { eq } from "drizzle-orm";
+import { type CourseCardSummary, type CourseDetail, type CoursePracticeCards, tagKey } from "@shared/schemas/course";
+import { asc, count, desc, eq, inArray, min, sql } from "drizzle-orm";
 import { cardFactsJson } from "./card-facts";
 import { preparedText, type Statement } from "./prepared";
 
@@ -28,6 +28,29 @@ export async function lockOwnCourse(tx: Transaction, user: SessionUser, courseId
 
 type ValidCourseInput = { name: string; description: string; tags: string[] };
 
+/**
+ * Stores a course's tags (already trimmed and distinct ignoring case: the shared schema) in the
+ * spelling other courses already use, so "japanese" joins "Japanese" and the site has one tag:
+ * the most used spelling, the oldest on a tie. Found through course_tags' index on lower(tag).
+ */
+export async function insertCourseTags(tx: Transaction, courseId: number, tags: readonly string[]) {
+  if (tags.length === 0) return;
+  const used = await tx
+    .select({ tag: courseTags.tag })
+    .from(courseTags)
+    .where(
+      inArray(
+        sql`lower(${courseTags.tag})`,
+        tags.map((tag) => tag.toLowerCase()),
+      ),
+    )
+    .groupBy(courseTags.tag)
+    .orderBy(desc(count()), asc(min(courseTags.id)));
+  const spelling = new Map<string, string>();
+  for (const { tag } of used) if (!spelling.has(tagKey(tag))) spelling.set(tagKey(tag), tag);
+  await tx.insert(courseTags).values(tags.map((tag) => ({ courseId, tag: spelling.get(tagKey(tag)) ?? tag })));
+}
+
 export async function createCourse(db: Database, user: SessionUser, input: ValidCourseInput) {
   return db.transaction(async (tx) => {
     const [course] = await tx
@@ -35,7 +58,7 @@ export async function createCourse(db: Database, user: SessionUser, input: Valid
       .values({ userId: user.id, name: input.name, description: input.description })
       .returning({ id: courses.id });
     if (!course) throw new Error("course insert returned nothing");
-    if (input.tags.length) await tx.insert(courseTags).values(input.tags.map((tag) => ({ courseId: course.id, tag })));
+    await insertCourseTags(tx, course.id, input.tags);
     return course;
   });
 }
@@ -46,7 +69,7 @@ export async function updateCourse(db: Database, user: SessionUser, courseId: nu
     await lockOwnCourse(tx, user, courseId);
     await tx.update(courses).set({ name: input.name, description: input.description }).where(eq(courses.id, courseId));
     await tx.delete(courseTags).where(eq(courseTags.courseId, courseId));
-    if (input.tags.length) await tx.insert(courseTags).values(input.tags.map((tag) => ({ courseId, tag })));
+    await insertCourseTags(tx, courseId, input.tags);
   });
 }
 

@@ -153,6 +153,22 @@ describe("creating, editing and deleting a course", () => {
     });
   });
 
+  it("makes tags typed with commas several tags, and tags differing only in case one (issue #24)", async () => {
+    const { client } = await signedIn();
+    // A spelling no other course uses yet: this test's own, so other tests' courses do not count.
+    const word = `Kanji${crypto.randomUUID().slice(0, 6)}`;
+    const first = await ok(client.api.courses.$post({ json: { name: "First", tags: [`${word}, Grammar`] } }));
+    expect((await getCourse(client, first.id)).tags).toEqual([word, "Grammar"]);
+    // Another course, and an edit, typing it in another case: stored in the spelling in use.
+    const second = await ok(
+      client.api.courses.$post({ json: { name: "Second", tags: [word.toLowerCase(), word.toUpperCase()] } }),
+    );
+    expect((await getCourse(client, second.id)).tags).toEqual([word]);
+    const res = await client.put(`/api/courses/${second.id}`, { name: "Second", tags: [`n5、${word.toLowerCase()}`] });
+    expect(res.status).toBe(200);
+    expect((await getCourse(client, second.id)).tags).toEqual(["n5", word]);
+  });
+
   it("deletes the course with everything under it", async () => {
     const { client } = await signedIn();
     const { id } = await ok(client.api.courses.$post({ json: { name: "Doomed", tags: ["x"] } }));

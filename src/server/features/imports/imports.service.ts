@@ -1,10 +1,10 @@
 import type { Database } from "@server/db/client";
-import { courseImports, courses, courseTags, decks, flashcards } from "@server/db/schema";
+import { courseImports, courses, decks, flashcards } from "@server/db/schema";
 import type { SessionUser } from "@server/http/session-user";
 import type { ImportResult, ValidImport } from "@shared/schemas/imports";
 import { and, eq, max } from "drizzle-orm";
 import { ensureCourseRoom } from "../courses/course-size";
-import { lockOwnCourse } from "../courses/courses.service";
+import { insertCourseTags, lockOwnCourse } from "../courses/courses.service";
 
 /**
  * The whole import fits the course's cap (decision 0037) or nothing is written: checked under the
@@ -38,7 +38,7 @@ export async function runImport(db: Database, user: SessionUser, input: ValidImp
         .returning({ id: courses.id });
       if (!row) throw new Error("course insert returned nothing");
       courseId = row.id;
-      if (course.tags.length) await tx.insert(courseTags).values(course.tags.map((tag) => ({ courseId, tag })));
+      await insertCourseTags(tx, courseId, course.tags);
       await ensureCourseRoom(tx, courseId, adding, "import");
     } else {
       courseId = input.target.courseId;

@@ -1,6 +1,7 @@
 import formStyles from "@client/components/form.module.css";
 import { isComposing } from "@client/lib/composition";
 import { TEXT_LIMITS } from "@shared/limits";
+import { normalizeTags } from "@shared/schemas/course";
 import { type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import styles from "./tag-input.module.css";
@@ -15,9 +16,10 @@ interface TagInputProps {
 }
 
 /**
- * Tags typed one at a time, added with Enter (trimmed, never blank or twice), removable. The Enter
- * that confirms an input method's conversion (てつどう → 鉄道) is the IME's, not ours; a tag over the
- * limit stays in the field, marked, instead of becoming a chip.
+ * Tags typed one at a time, added with Enter or a comma (trimmed, never blank or twice: "Japanese"
+ * and "japanese" are one tag, as the server stores them), removable; "a, b" typed or pasted is two
+ * tags. The Enter that confirms an input method's conversion (てつどう → 鉄道) is the IME's, not
+ * ours; a tag over the limit stays in the field, marked, instead of becoming a chip.
  */
 export function TagInput({ tags, onChange, error, name }: TagInputProps) {
   const { t } = useTranslation();
@@ -26,14 +28,15 @@ export function TagInput({ tags, onChange, error, name }: TagInputProps) {
   const [tooLong, setTooLong] = useState(false);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== "Enter" || isComposing(event)) return;
+    if ((event.key !== "Enter" && event.key !== ",") || isComposing(event)) return;
     event.preventDefault(); // Enter adds a tag; it does not submit the form
-    const tag = draft.trim();
-    if (tag.length > TEXT_LIMITS.tag) {
+    const typed = normalizeTags([draft]);
+    if (typed.some((tag) => tag.length > TEXT_LIMITS.tag)) {
       setTooLong(true);
       return;
     }
-    if (tag && !tags.includes(tag)) onChange([...tags, tag]);
+    const next = normalizeTags([...tags, ...typed]);
+    if (next.length !== tags.length) onChange(next);
     setDraft("");
   };
   const shown = tooLong ? t("validation.tag_too_long") : error;

@@ -22,7 +22,7 @@ import {
   DECK_MIN_CARDS,
 } from "@shared/limits";
 import { type DeckDetail, deckCreateInput } from "@shared/schemas/deck";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { type ClipboardEvent, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { Controller, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useCreateDeck, useUpdateDeck } from "../api/save-deck";
@@ -94,6 +94,15 @@ interface DeckFormValues {
 }
 
 const CARD_FIELD = /^cards\.(\d+)\.(question|answer)$/;
+
+/** Lines pasted into card `index`'s question, with where the text was to go in it. */
+interface SplitOffer {
+  index: number;
+  text: string;
+  count: number;
+  start: number;
+  end: number;
+}
 
 /** What a draft keeps of the form: the rows' temporary keys are not worth storing. */
 function draftOf(values: DeckFormValues, bulkDuration: number): Omit<DeckDraft, "savedAt"> {
@@ -201,8 +210,9 @@ function DeckEditor({ target, store, onDone, onDirtyChange }: DeckEditorProps) {
 
   const newCardDuration = editing && !bulkMoved ? CARD_DURATION_DEFAULT_NEW_IN_EDITOR : bulkDuration;
 
-  const addPasted = () => {
-    const parsed = parsePastedCards(pasted);
+  /** Cards from "question<TAB>answer" lines (the paste-many box, or lines pasted into a question). */
+  const addCards = (text: string) => {
+    const parsed = parsePastedCards(text);
     if (parsed.length === 0) return showText(t("deck_form.paste_nothing"));
     // Pasted cards fill the empty rows first, then come after the rest, as many as the deck holds.
     const filled = form
@@ -213,6 +223,31 @@ function DeckEditor({ target, store, onDone, onDirtyChange }: DeckEditorProps) {
     // What did not fit stays in the box, so nothing pasted is lost without a word.
     setPasted(leftOut.map((card) => `${card.question}\t${card.answer}`).join("\n"));
     showText(leftOut.length > 0 ? t("rough.paste_left_out", { count: leftOut.length, max: DECK_MAX_CARDS }) : null);
+    // The first new card takes the focus, where the person goes on.
+    if (added.length > 0) requestAnimationFrame(() => form.setFocus(`cards.${filled.length}.question`));
+  };
+  const addPasted = () => addCards(pasted);
+
+  // Several "question<TAB>answer" lines pasted into a question: offered as cards, or kept as text.
+  const [splitOffer, setSplitOffer] = useState<SplitOffer | null>(null);
+  const offerSplit = (index: number, event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const text = event.clipboardData.getData("text/plain");
+    const count = parsePastedCards(text).length;
+    if (count < 2) return;
+    event.preventDefault();
+    const { selectionStart: start, selectionEnd: end } = event.currentTarget;
+    setSplitOffer({ index, text, count, start, end });
+  };
+  const splitPasted = (offer: SplitOffer) => {
+    setSplitOffer(null);
+    addCards(offer.text);
+  };
+  const keepPasted = (offer: SplitOffer) => {
+    setSplitOffer(null);
+    const name = `cards.${offer.index}.question` as const;
+    const value = form.getValues(name);
+    form.setValue(name, value.slice(0, offer.start) + offer.text + value.slice(offer.end), { shouldDirty: true });
+    form.setFocus(name);
   };
   const full = fields.length >= DECK_MAX_CARDS;
   const fullId = useId();
@@ -329,6 +364,7 @@ function DeckEditor({ target, store, onDone, onDirtyChange }: DeckEditorProps) {
                 label={t("deck_form.question_number", { number: index + 1 })}
                 {...form.register(`cards.${index}.question`)}
                 error={fieldError(`cards.${index}.question`)}
+                onPaste={(event) => offerSplit(index, event)}
                 rows={2}
               />
               <TextAreaField
@@ -343,6 +379,19 @@ function DeckEditor({ target, store, onDone, onDirtyChange }: DeckEditorProps) {
               number={index + 1}
               names={[`cards.${index}.question`, `cards.${index}.answer`]}
             />
+            {splitOffer?.index === index && (
+              <div className={styles.box}>
+                <p className={styles.draftText}>{t("deck_form.split_offer", { count: splitOffer.count })}</p>
+                <div className={formStyles.actions}>
+                  <Button size="small" autoFocus onClick={() => splitPasted(splitOffer)}>
+                    {t("deck_form.split_confirm", { count: splitOffer.count })}
+                  </Button>
+                  <Button size="small" variant="secondary" onClick={() => keepPasted(splitOffer)}>
+                    {t("deck_form.split_keep")}
+                  </Button>
+                </div>
+              </div>
+            )}
             <Controller
               control={form.control}
               name={`cards.${index}.duration`}

@@ -26,7 +26,7 @@ export function QuizFooter({ submitted, score, total, onRestart }: QuizFooterPro
     if (!element) return;
     const target = submitted
       ? element.querySelector("button")
-      : element.closest("form")?.querySelector<HTMLElement>("input:not(:disabled), select:not(:disabled)");
+      : element.closest("form")?.querySelector<HTMLElement>("input[type=radio]:not(:disabled), select:not(:disabled)");
     target?.focus();
   }, [submitted]);
   return (

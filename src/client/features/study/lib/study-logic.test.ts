@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { assign, matchResults } from "./matching";
 import { answerOptions } from "./options";
 import { shuffle } from "./shuffle";
-import { overlaps, pairsPerRound, placeInCells, splitIntoRounds } from "./tiles";
+import { freePlace, overlaps, pairsPerRound, placeInCells, rowsFor, splitIntoRounds } from "./tiles";
 
 /** A repeatable random source, so failures can be replayed. */
 function seeded(seed: number) {
@@ -66,6 +66,19 @@ describe("matching", () => {
     expect(assignments.get(1)).toBe(2);
   });
 
+  it("never leaves one number on two answers, whatever the order of choices (issue #24)", () => {
+    for (let seed = 1; seed < 40; seed++) {
+      const random = seeded(seed);
+      let assignments: ReturnType<typeof assign> = new Map();
+      for (let step = 0; step < 30; step++) {
+        const number = random() < 0.2 ? null : 1 + Math.floor(random() * 5);
+        assignments = assign(assignments, Math.floor(random() * 5), number);
+        const numbers = [...assignments.values()].filter((n) => n !== null);
+        expect(new Set(numbers).size).toBe(numbers.length);
+      }
+    }
+  });
+
   it("scores correct, unanswered and wrong questions", () => {
     // answers[0] belongs to question 1, answers[1] to 2, answers[2] to 3.
     const answers = ["one", "two", "three"];
@@ -109,5 +122,39 @@ describe("tile rounds (#14 item 2)", () => {
     expect(Math.max(...rounds.map((round) => round.length))).toBeLessThanOrEqual(6);
     expect(rounds.map((round) => round.length)).toEqual([6, 6, 6, 6, 6, 5, 5, 5, 5]);
     expect(splitIntoRounds(cards.slice(0, 4), 6)).toEqual([[0, 1, 2, 3]]);
+  });
+});
+
+describe("tile board (issue #24)", () => {
+  const tile = (x: number, y: number) => ({ x, y, width: 20, height: 20 });
+
+  it("gives a small deck a small board: only the rows its biggest round needs", () => {
+    expect(rowsFor(4, 7, 8)).toBe(2); // 8 tiles: 14 cells wanted, two rows of 7
+    expect(rowsFor(4, 3, 8)).toBe(5);
+    expect(rowsFor(50, 3, 7)).toBe(7); // never more than the window holds
+    expect(rowsFor(1, 10, 8)).toBe(2);
+  });
+
+  it("sends a tile dropped on another back to where it was picked up", () => {
+    const others = [tile(50, 50), tile(0, 50)];
+    const grid = { columns: 5, rows: 5 };
+    expect(freePlace(tile(55, 55), tile(0, 0), others, grid)).toEqual(tile(0, 0));
+    // Dropped where nothing is: it stays.
+    const alone = tile(25, 0);
+    expect(freePlace(alone, tile(0, 0), others, grid)).toBe(alone);
+  });
+
+  it("finds a free cell when its old place is taken, and never lands on a tile", () => {
+    for (let seed = 1; seed < 30; seed++) {
+      const grid = { columns: 4, rows: 4 };
+      const boxes = placeInCells(9, grid, seeded(seed));
+      const [dropped, ...others] = boxes as [(typeof boxes)[number], ...typeof boxes];
+      const onTop = { ...dropped, x: others[0]?.x ?? 0, y: others[0]?.y ?? 0 };
+      // Its old place taken meanwhile: the origin is one of the others.
+      const place = freePlace(onTop, others[1] ?? dropped, others, grid);
+      for (const other of others) expect(overlaps(place, other)).toBe(false);
+      expect(place.x + place.width).toBeLessThanOrEqual(100);
+      expect(place.y + place.height).toBeLessThanOrEqual(100);
+    }
   });
 });

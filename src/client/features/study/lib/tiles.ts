@@ -60,3 +60,34 @@ export function placeInCells(count: number, grid: BoardGrid, random: () => numbe
     height,
   }));
 }
+
+/**
+ * The rows a round of `pairs` pairs needs on a board `columns` wide, at most `maxRows`: a small deck
+ * gets a small board instead of a mostly empty one (the same share of free cells as a full round).
+ */
+export function rowsFor(pairs: number, columns: number, maxRows: number): number {
+  const cells = Math.ceil((pairs * 2) / ROUND_FILL);
+  return Math.min(maxRows, Math.max(2, Math.ceil(cells / columns)));
+}
+
+/**
+ * Where a tile dropped on another tile goes: back where it was picked up if that place is free
+ * (it is, unless the board changed meanwhile), else the first cell of the grid where it overlaps
+ * nothing. A tile that overlaps nothing stays where it was dropped.
+ */
+export function freePlace(dropped: Box, origin: Box, others: readonly Box[], grid: BoardGrid): Box {
+  const free = (box: Box) => others.every((other) => !overlaps(box, other));
+  if (free(dropped)) return dropped;
+  if (free(origin)) return origin;
+  const cellWidth = 100 / grid.columns;
+  const cellHeight = 100 / grid.rows;
+  for (let cell = 0; cell < grid.columns * grid.rows; cell++) {
+    const box = {
+      ...dropped,
+      x: Math.min(100 - dropped.width, (cell % grid.columns) * cellWidth),
+      y: Math.min(100 - dropped.height, Math.floor(cell / grid.columns) * cellHeight),
+    };
+    if (free(box)) return box;
+  }
+  return origin;
+}

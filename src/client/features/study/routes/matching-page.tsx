@@ -1,6 +1,6 @@
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
 import type { DeckDetail } from "@shared/schemas/deck";
-import { type FormEvent, useId, useState } from "react";
+import { type CSSProperties, type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { InputHint } from "../components/input-hint";
 import styles from "../components/quiz.module.css";
@@ -21,12 +21,21 @@ function makeRound(deck: DeckDetail) {
   return { questions, answers };
 }
 
-/** Questions numbered on the left; each answer on the right picks the number it belongs to. */
+/** The first half of a pairing made by clicking: a question, or an answer, waiting for its partner. */
+type Picked = { kind: "question"; number: number } | { kind: "answer"; index: number } | null;
+
+/**
+ * Questions numbered on the left; each answer on the right picks the number it belongs to, in its
+ * drop-down, or by clicking (tapping, Enter on) a question and then an answer, which sets the same
+ * drop-down. Every way of choosing goes through `pair`, so a number moves and is never on two
+ * answers. On a phone the questions stay in view above the answers (decision 0054).
+ */
 function Matching({ deck }: { deck: DeckDetail }) {
   const { t } = useTranslation();
   const baseId = useId();
   const [round, setRound] = useState(() => makeRound(deck));
   const [assignments, setAssignments] = useState<Assignments>(new Map());
+  const [picked, setPicked] = useState<Picked>(null);
   const [submitted, setSubmitted] = useState(false);
   const results = submitted
     ? matchResults(
@@ -37,13 +46,28 @@ function Matching({ deck }: { deck: DeckDetail }) {
       )
     : [];
   const score = results.filter((r) => r.kind === "correct").length;
+  const numbersTaken = new Set([...assignments.values()].filter((n) => n !== null));
 
   const record = useRecordAnswer("matching");
+
+  const pair = (answerIndex: number, questionNumber: number | null) => {
+    setAssignments((current) => assign(current, answerIndex, questionNumber));
+    setPicked(null);
+  };
+  const pickQuestion = (number: number) => {
+    if (picked?.kind === "answer") return pair(picked.index, number);
+    setPicked(picked?.kind === "question" && picked.number === number ? null : { kind: "question", number });
+  };
+  const pickAnswer = (index: number) => {
+    if (picked?.kind === "question") return pair(index, picked.number);
+    setPicked(picked?.kind === "answer" && picked.index === index ? null : { kind: "answer", index });
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (submitted) return;
     setSubmitted(true);
+    setPicked(null);
     const outcome = matchResults(
       round.questions.length,
       round.answers.map((a) => a.text),
@@ -56,14 +80,26 @@ function Matching({ deck }: { deck: DeckDetail }) {
   const restart = () => {
     setRound(makeRound(deck));
     setAssignments(new Map());
+    setPicked(null);
     setSubmitted(false);
   };
+
+  const pickedText =
+    picked?.kind === "question"
+      ? t("study.match_picked_question", { number: picked.number })
+      : picked?.kind === "answer"
+        ? t("study.match_picked_answer", { answer: round.answers[picked.index]?.text ?? "" })
+        : "";
 
   return (
     <form onSubmit={submit} className={styles.quiz}>
       <InputHint keys={t("polish.matching_keys")} touch={t("polish.matching_touch")} />
-      <div className={styles.matching}>
-        <section aria-labelledby={`${baseId}-questions`}>
+      <div
+        className={styles.matching}
+        data-submitted={submitted ? "" : undefined}
+        style={{ "--rows": round.questions.length } as CSSProperties}
+      >
+        <section aria-labelledby={`${baseId}-questions`} className={styles.matchColumn}>
           <h2 id={`${baseId}-questions`} className={styles.columnTitle}>
             {t("study.questions")}
           </h2>
@@ -71,8 +107,21 @@ function Matching({ deck }: { deck: DeckDetail }) {
             {round.questions.map((card, i) => {
               const result = results[i];
               return (
-                <li key={card.id} className={styles.matchItem}>
-                  <span className={styles.number}>{i + 1}.</span> {card.question}
+                <li key={card.id} className={styles.matchItem} data-paired={numbersTaken.has(i + 1) ? "" : undefined}>
+                  {submitted ? (
+                    <span className={styles.matchText}>
+                      <span className={styles.number}>{i + 1}.</span> {card.question}
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className={styles.pairButton}
+                      aria-pressed={picked?.kind === "question" && picked.number === i + 1}
+                      onClick={() => pickQuestion(i + 1)}
+                    >
+                      <span className={styles.number}>{i + 1}.</span> {card.question}
+                    </button>
+                  )}
                   {result && (
                     <p className={styles.result} data-verdict={result.kind === "correct" ? "correct" : "wrong"}>
                       {result.kind === "correct"
@@ -87,20 +136,20 @@ function Matching({ deck }: { deck: DeckDetail }) {
             })}
           </ol>
         </section>
-        <section aria-labelledby={`${baseId}-answers`}>
+        <section aria-labelledby={`${baseId}-answers`} className={styles.matchColumn}>
           <h2 id={`${baseId}-answers`} className={styles.columnTitle}>
             {t("study.answers")}
           </h2>
           <ul className={styles.matchList}>
             {round.answers.map((answer, i) => (
               <li key={`${answer.owner}-${answer.text}`} className={styles.matchItem}>
-                <label className={styles.matchAnswer}>
+                <div className={styles.matchAnswer}>
                   <select
                     value={assignments.get(i) ?? ""}
                     disabled={submitted}
-                    onChange={(e) =>
-                      setAssignments((current) => assign(current, i, e.target.value ? Number(e.target.value) : null))
-                    }
+                    // Mouse, arrow keys in the closed list, typed digits and a phone's picker all
+                    // end in this one change event.
+                    onChange={(e) => pair(i, e.target.value ? Number(e.target.value) : null)}
                     aria-label={t("study.question_for", { answer: answer.text })}
                   >
                     <option value="">–</option>
@@ -110,13 +159,27 @@ function Matching({ deck }: { deck: DeckDetail }) {
                       </option>
                     ))}
                   </select>
-                  <span>{answer.text}</span>
-                </label>
+                  {submitted ? (
+                    <span className={styles.matchText}>{answer.text}</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className={styles.pairButton}
+                      aria-pressed={picked?.kind === "answer" && picked.index === i}
+                      onClick={() => pickAnswer(i)}
+                    >
+                      {answer.text}
+                    </button>
+                  )}
+                </div>
               </li>
             ))}
           </ul>
         </section>
       </div>
+      <p className="visually-hidden" aria-live="polite">
+        {pickedText}
+      </p>
       <QuizFooter submitted={submitted} score={score} total={round.questions.length} onRestart={restart} />
     </form>
   );

@@ -83,7 +83,7 @@ function TimedTest({ deck }: { deck: DeckDetail }) {
       return (
         <section className={styles.screen} aria-labelledby="test-next">
           <p className={styles.progress}>{t("test.question_of", { number: phase.index + 1, total: order.length })}</p>
-          <h2 id="test-next">{t("test.next_question")}</h2>
+          <h2 id="test-next">{phase.index === 0 ? t("test.first_question") : t("test.next_question")}</h2>
           <Button autoFocus onClick={() => setPhase({ kind: "showing", index: phase.index })}>
             {t("test.show_question")}
           </Button>
@@ -108,7 +108,12 @@ function TimedTest({ deck }: { deck: DeckDetail }) {
     case "answering": {
       const card = order[phase.index] as Flashcard;
       return (
-        <AnswerChoice options={phase.options} onChoose={(option) => choose(phase.index, card, option, phase.shownAt)} />
+        <AnswerChoice
+          number={phase.index + 1}
+          total={order.length}
+          options={phase.options}
+          onChoose={(option) => choose(phase.index, card, option, phase.shownAt)}
+        />
       );
     }
     case "failed":
@@ -141,22 +146,32 @@ function QuestionFlash({ card, onHidden }: { card: Flashcard; onHidden(): void }
   );
 }
 
-function AnswerChoice({ options, onChoose }: { options: string[]; onChoose(option: string): void }) {
+interface AnswerChoiceProps {
+  number: number;
+  total: number;
+  options: string[];
+  onChoose(option: string): void;
+}
+
+function AnswerChoice({ number, total, options, onChoose }: AnswerChoiceProps) {
   const { t } = useTranslation();
   // 1 to 4 choose the option with that number.
   useHotkeys(Object.fromEntries(options.map((option, i) => [String(i + 1), () => onChoose(option)])));
+  // The focus goes to the heading, not to the first option: a focused option looks chosen (on a
+  // phone especially). Tab reaches the options; 1 to 4 work from here.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   return (
     <section className={styles.screen} aria-labelledby="test-choose">
-      <h2 id="test-choose">{t("test.choose")}</h2>
+      <p className={styles.progress}>{t("test.question_of", { number, total })}</p>
+      <h2 id="test-choose" ref={heading} tabIndex={-1} className={styles.focusTarget}>
+        {t("test.choose")}
+      </h2>
       <div className={styles.options}>
         {options.map((option, i) => (
-          <Button
-            key={option}
-            variant="secondary"
-            className={styles.option}
-            autoFocus={i === 0}
-            onClick={() => onChoose(option)}
-          >
+          <Button key={option} variant="secondary" className={styles.option} onClick={() => onChoose(option)}>
             <kbd>{i + 1}</kbd> {option}
           </Button>
         ))}

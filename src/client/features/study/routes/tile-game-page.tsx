@@ -8,7 +8,16 @@ import { InputHint } from "../components/input-hint";
 import { StudyFrame } from "../components/study-frame";
 import styles from "../components/tile-game.module.css";
 import { shuffle } from "../lib/shuffle";
-import { type BoardGrid, type Box, overlaps, pairsPerRound, placeInCells, splitIntoRounds } from "../lib/tiles";
+import {
+  type BoardGrid,
+  type Box,
+  freePlace,
+  overlaps,
+  pairsPerRound,
+  placeInCells,
+  rowsFor,
+  splitIntoRounds,
+} from "../lib/tiles";
 
 interface Tile extends Box {
   id: string;
@@ -26,6 +35,23 @@ const CLOCK_TICK_MS = 100;
 interface Layout extends BoardGrid {
   /** The board's height in pixels: whole rows of cells. */
   height: number;
+  cellHeight: number;
+}
+
+/**
+ * Fits a tile's text: a smaller font while a word is wider than the tile or the text needs more
+ * than its lines; then a word still too wide may break, and text still too long ends in an ellipsis
+ * (the CSS's line clamp). Measured, because a word's width depends on its letters and font.
+ */
+function fitText(text: HTMLElement) {
+  delete text.dataset.fit;
+  delete text.dataset.break;
+  const overflows = () => text.scrollWidth > text.clientWidth || text.scrollHeight > text.clientHeight;
+  for (const size of ["small", "smaller"]) {
+    if (!overflows()) return;
+    text.dataset.fit = size;
+  }
+  if (text.scrollWidth > text.clientWidth) text.dataset.break = "";
 }
 
 /** Room kept below the board, so its last row is not flush with the window's edge. */
@@ -40,7 +66,14 @@ export function layoutFor(width: number, height: number): Layout {
   const cell = width >= WIDE_BOARD_PX ? CELL.wide : CELL.narrow;
   const columns = Math.max(2, Math.floor(width / cell.width));
   const rows = Math.max(2, Math.floor(Math.min(height, 640) / cell.height));
-  return { columns, rows, height: rows * cell.height };
+  return { columns, rows, height: rows * cell.height, cellHeight: cell.height };
+}
+
+/** The board cut down to the rows its biggest round needs: a small deck is not lost on a big board. */
+export function fitToRounds(layout: Layout, rounds: readonly unknown[][]): Layout {
+  const pairs = Math.max(0, ...rounds.map((cards) => cards.length));
+  const rows = rowsFor(pairs, layout.columns, layout.rows);
+  return { ...layout, rows, height: rows * layout.cellHeight };
 }
 
 export function TileGamePage() {
@@ -71,6 +104,8 @@ function TileGame({ deck }: { deck: DeckDetail }) {
   const [round, setRound] = useState(0);
   const [tiles, setTiles] = useState<Tile[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
+  /** The tile under the pointer: it follows the pointer at once, the others glide when moved. */
+  const [dragging, setDragging] = useState<string | null>(null);
   const [startedAt, setStartedAt] = useState(0);
   const [now, setNow] = useState(0);
   const [elapsed, setElapsed] = useState<number | null>(null);
@@ -118,12 +153,20 @@ function TileGame({ deck }: { deck: DeckDetail }) {
     const top = area.current?.getBoundingClientRect().top ?? 0;
     window.scrollBy({ top: top - Math.max(0, header) - 8, behavior: "instant" });
     const room = window.innerHeight - element.getBoundingClientRect().top - BOARD_BOTTOM_GAP_PX;
-    const grid = layoutFor(element.clientWidth || window.innerWidth, room);
-    const dealt = splitIntoRounds(shuffle(deck.flashcards), pairsPerRound(grid));
+    const most = layoutFor(element.clientWidth || window.innerWidth, room);
+    const dealt = splitIntoRounds(shuffle(deck.flashcards), pairsPerRound(most));
+    const grid = fitToRounds(most, dealt);
     setLayout(grid);
     setRounds(dealt);
     setTiles(dealRound(dealt[0] ?? [], grid));
   }, [tiles, layout, elapsed, deck.flashcards]);
+
+  // Each new board's texts are fitted to their tiles once they are drawn.
+  const tileIds = tiles?.map((tile) => tile.id).join(" ");
+  useLayoutEffect(() => {
+    if (!tileIds || !layout) return;
+    for (const text of board.current?.querySelectorAll<HTMLElement>("[data-tile-text]") ?? []) fitText(text);
+  }, [tileIds, layout]);
 
   // The running clock.
   useEffect(() => {
@@ -174,6 +217,7 @@ function TileGame({ deck }: { deck: DeckDetail }) {
 
   const onPointerDown = (event: ReactPointerEvent<HTMLButtonElement>, tile: Tile) => {
     event.currentTarget.setPointerCapture(event.pointerId);
+    setDragging(tile.id);
     drag.current = {
       id: tile.id,
       startX: event.clientX,
@@ -204,18 +248,28 @@ function TileGame({ deck }: { deck: DeckDetail }) {
   const onPointerUp = () => {
     const current = drag.current;
     drag.current = null;
+    setDragging(null);
     if (!current?.moved) return; // a click: handled as a selection
     justDragged.current = true;
-    // Checked a moment after the drop, as the spec asks; a wrong pair stays, and says so.
+    // Checked a moment after the drop, as the spec asks. A wrong pair says so, and the dropped tile
+    // goes back to a free place: it never stays on top of another and hides it.
     setTimeout(() => {
       const all = latestTiles.current;
       const dropped = all?.find((tile) => tile.id === current.id);
-      if (!all || !dropped) return;
+      if (!all || !dropped || !layout) return;
       const partner = all.find((tile) => tile.pair === dropped.pair && tile.id !== dropped.id);
       if (partner && overlaps(dropped, partner)) return removePair(dropped.pair);
       // Dropped on another pair's tile: a wrong answer for the tile's card.
       const other = all.find((tile) => tile.pair !== dropped.pair && overlaps(dropped, tile));
       if (other) missedPair(dropped, other);
+      const others = all.filter((tile) => tile.id !== dropped.id);
+      const place = freePlace(dropped, { ...dropped, x: current.originX, y: current.originY }, others, layout);
+      if (place !== dropped) {
+        setTiles(
+          (tiles) =>
+            tiles?.map((tile) => (tile.id === dropped.id ? { ...tile, x: place.x, y: place.y } : tile)) ?? null,
+        );
+      }
     }, TILE_REMOVAL_CHECK_MS);
   };
 
@@ -236,6 +290,7 @@ function TileGame({ deck }: { deck: DeckDetail }) {
     );
   }
 
+  const selectedTile = tiles.find((tile) => tile.id === selected);
   const pairsLeft = tiles.length / 2 + rounds.slice(round + 1).reduce((sum, cards) => sum + cards.length, 0);
   return (
     <div ref={area}>
@@ -248,7 +303,11 @@ function TileGame({ deck }: { deck: DeckDetail }) {
         {rounds.length > 1 && <span>{t("polish.round_of", { round: round + 1, rounds: rounds.length })}</span>}
       </div>
       <p className={styles.feedback} aria-live="polite" data-wrong={wrong ? "" : undefined}>
-        {wrong ? t("polish.not_a_pair", { first: wrong.texts[0], second: wrong.texts[1] }) : ""}
+        {wrong
+          ? t("polish.not_a_pair", { first: wrong.texts[0], second: wrong.texts[1] })
+          : selectedTile
+            ? t("study.tile_selected", { text: selectedTile.text })
+            : ""}
       </p>
       <section
         ref={board}
@@ -263,6 +322,10 @@ function TileGame({ deck }: { deck: DeckDetail }) {
             className={styles.tile}
             data-side={tile.side}
             data-wrong={wrong?.ids.includes(tile.id) ? "" : undefined}
+            data-dragging={dragging === tile.id ? "" : undefined}
+            // A text too long for its tile ends in an ellipsis: the pointer's tooltip, and the line
+            // above the board once the tile is selected, show it whole.
+            title={tile.text}
             aria-pressed={selected === tile.id}
             style={{ left: `${tile.x}%`, top: `${tile.y}%`, width: `${tile.width}%`, height: `${tile.height}%` }}
             onPointerDown={(e) => onPointerDown(e, tile)}
@@ -270,6 +333,7 @@ function TileGame({ deck }: { deck: DeckDetail }) {
             onPointerUp={onPointerUp}
             onPointerCancel={() => {
               drag.current = null;
+              setDragging(null);
             }}
             onClick={() => {
               if (justDragged.current) {
@@ -279,7 +343,9 @@ function TileGame({ deck }: { deck: DeckDetail }) {
               choose(tile);
             }}
           >
-            {tile.text}
+            <span className={styles.tileText} data-tile-text="">
+              {tile.text}
+            </span>
           </button>
         ))}
       </section>
