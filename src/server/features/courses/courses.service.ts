@@ -1,9 +1,10 @@
 import type { Database, Transaction } from "@server/db/client";
-import { courses, courseTags } from "@server/db/schema";
+import { courses, courseTags, userProfiles } from "@server/db/schema";
 import type { JsonText } from "@server/http/cache";
 import { HttpError } from "@server/http/errors";
 import type { SessionUser } from "@server/http/session-user";
-import { MOST_FOLLOWED_SHOWN, PRACTICE_MAX_CARDS } from "@shared/limits";
+import type { CardLanguage } from "@shared/card-languages";
+import { DEFAULT_LANGUAGE, MOST_FOLLOWED_SHOWN, PRACTICE_MAX_CARDS } from "@shared/limits";
 import type { CourseCardSummary, CourseDetail, CoursePracticeCards } from "@shared/schemas/course";
 import { eq } from "drizzle-orm";
 import { cardFactsJson } from "./card-facts";
@@ -26,13 +27,34 @@ export async function lockOwnCourse(tx: Transaction, user: SessionUser, courseId
   return course;
 }
 
-type ValidCourseInput = { name: string; description: string; tags: string[] };
+type ValidCourseInput = {
+  name: string;
+  description: string;
+  tags: string[];
+  questionLanguage?: CardLanguage | undefined;
+  answerLanguage?: CardLanguage | undefined;
+};
 
 export async function createCourse(db: Database, user: SessionUser, input: ValidCourseInput) {
   return db.transaction(async (tx) => {
+    // A side whose language is not given is in its author's interface language (decision 0052).
+    const needsDefault = !input.questionLanguage || !input.answerLanguage;
+    const [profile] = needsDefault
+      ? await tx
+          .select({ language: userProfiles.language })
+          .from(userProfiles)
+          .where(eq(userProfiles.userId, user.id))
+      : [];
+    const fallback = profile?.language ?? DEFAULT_LANGUAGE;
     const [course] = await tx
       .insert(courses)
-      .values({ userId: user.id, name: input.name, description: input.description })
+      .values({
+        userId: user.id,
+        name: input.name,
+        description: input.description,
+        questionLanguage: input.questionLanguage ?? fallback,
+        answerLanguage: input.answerLanguage ?? fallback,
+      })
       .returning({ id: courses.id });
     if (!course) throw new Error("course insert returned nothing");
     if (input.tags.length) await tx.insert(courseTags).values(input.tags.map((tag) => ({ courseId: course.id, tag })));
@@ -44,7 +66,16 @@ export async function createCourse(db: Database, user: SessionUser, input: Valid
 export async function updateCourse(db: Database, user: SessionUser, courseId: number, input: ValidCourseInput) {
   await db.transaction(async (tx) => {
     await lockOwnCourse(tx, user, courseId);
-    await tx.update(courses).set({ name: input.name, description: input.description }).where(eq(courses.id, courseId));
+    await tx
+      .update(courses)
+      .set({
+        name: input.name,
+        description: input.description,
+        // Left out, a side keeps its language.
+        ...(input.questionLanguage && { questionLanguage: input.questionLanguage }),
+        ...(input.answerLanguage && { answerLanguage: input.answerLanguage }),
+      })
+      .where(eq(courses.id, courseId));
     await tx.delete(courseTags).where(eq(courseTags.courseId, courseId));
     if (input.tags.length) await tx.insert(courseTags).values(input.tags.map((tag) => ({ courseId, tag })));
   });
@@ -67,6 +98,7 @@ export const COURSE_DETAIL: Statement = {
   name: "course_detail",
   text: `select json_build_object(
     'id', c.id, 'name', c.name, 'description', c.description, 'ownerId', c.user_id,
+    'questionLanguage', c.question_language, 'answerLanguage', c.answer_language,
     'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'tags', coalesce((select json_agg(t.tag order by t.id) from course_tags t where t.course_id = c.id), '[]'::json),
     'decks', coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name, 'level', d.level,
@@ -113,6 +145,7 @@ export const COURSE_PRACTICE_CARDS: Statement = {
   name: "course_practice_cards",
   text: `select json_build_object(
     'courseId', c.id, 'courseName', c.name,
+    'questionLanguage', c.question_language, 'answerLanguage', c.answer_language,
     'total', (select count(*) from decks d join flashcards f on f.deck_id = d.id where d.course_id = c.id),
     'cards', coalesce((select json_agg(json_build_object(
         'id', p.id, 'deckId', p.deck_id, 'question', p.question, 'answer', p.correct_answer) order by p.level, p.id)

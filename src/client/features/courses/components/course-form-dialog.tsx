@@ -2,13 +2,14 @@ import { Button } from "@client/components/button";
 import { Dialog } from "@client/components/dialog";
 import styles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
-import { TextAreaField, TextField } from "@client/components/text-field";
+import { SelectField, TextAreaField, TextField } from "@client/components/text-field";
 import { useSchemaForm } from "@client/components/use-schema-form";
 import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
+import { CARD_LANGUAGES, type CardLanguage, languageName } from "@shared/card-languages";
 import { courseInput } from "@shared/schemas/course";
-import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -19,7 +20,14 @@ interface CourseFormDialogProps {
   open: boolean;
   onClose(): void;
   /** Given: edit this course. Absent: create one. */
-  course?: { id: number; name: string; description: string; tags: string[] };
+  course?: {
+    id: number;
+    name: string;
+    description: string;
+    tags: string[];
+    questionLanguage?: CardLanguage;
+    answerLanguage?: CardLanguage;
+  };
 }
 
 export function CourseFormDialog({ open, onClose, course }: CourseFormDialogProps) {
@@ -43,9 +51,16 @@ interface CourseFormValues {
   name: string;
   description: string;
   tags: string[];
+  questionLanguage: CardLanguage;
+  answerLanguage: CardLanguage;
 }
 
-const COURSE_FIELDS = new Set(["name", "description", "tags"]);
+const COURSE_FIELDS = new Set(["name", "description", "tags", "questionLanguage", "answerLanguage"]);
+
+/** The interface language, as a new course's sides are in it until the author says otherwise (decision 0052). */
+function interfaceLanguage(language: string): CardLanguage {
+  return CARD_LANGUAGES.find((tag) => tag === language) ?? "en";
+}
 
 function CourseForm({
   course,
@@ -58,12 +73,19 @@ function CourseForm({
   onDirtyChange(dirty: boolean): void;
   changedNow: RefObject<() => boolean>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const localePath = useLocalePath();
   const save = useSaveCourse(course?.id);
+  const fallbackLanguage = interfaceLanguage(i18n.language);
   const { form, formRef, fieldError, alert, showIssues, onSubmit } = useSchemaForm<CourseFormValues>(courseInput, {
-    defaultValues: { name: course?.name ?? "", description: course?.description ?? "", tags: course?.tags ?? [] },
+    defaultValues: {
+      name: course?.name ?? "",
+      description: course?.description ?? "",
+      tags: course?.tags ?? [],
+      questionLanguage: course?.questionLanguage ?? fallbackLanguage,
+      answerLanguage: course?.answerLanguage ?? fallbackLanguage,
+    },
     isField: (name) => COURSE_FIELDS.has(name),
   });
   const { isDirty } = form.formState;
@@ -119,9 +141,41 @@ function CourseForm({
           <TagInput tags={field.value} onChange={field.onChange} error={fieldError("tags")} name={field.name} />
         )}
       />
+      <div className={styles.row}>
+        <SelectField
+          label={t("course_form.question_language")}
+          {...form.register("questionLanguage")}
+          error={fieldError("questionLanguage")}
+        >
+          <LanguageOptions />
+        </SelectField>
+        <SelectField
+          label={t("course_form.answer_language")}
+          {...form.register("answerLanguage")}
+          error={fieldError("answerLanguage")}
+        >
+          <LanguageOptions />
+        </SelectField>
+      </div>
       <Button type="submit" disabled={save.isPending}>
         {course ? t("course_form.save") : t("course_form.create")}
       </Button>
     </form>
   );
+}
+
+/** The card languages, named in the interface language and in its alphabetical order. */
+function LanguageOptions() {
+  const { i18n } = useTranslation();
+  const options = useMemo(() => {
+    const collator = new Intl.Collator(i18n.language);
+    return CARD_LANGUAGES.map((tag) => ({ tag, name: languageName(tag, i18n.language) })).sort((a, b) =>
+      collator.compare(a.name, b.name),
+    );
+  }, [i18n.language]);
+  return options.map(({ tag, name }) => (
+    <option key={tag} value={tag}>
+      {name}
+    </option>
+  ));
 }

@@ -218,6 +218,8 @@ function Session({ courseId }: { courseId?: number }) {
             ref={cardButton}
             question={card.question}
             answer={card.answer}
+            questionLanguage={card.questionLanguage}
+            answerLanguage={card.answerLanguage}
             shown={shown}
             onReveal={reveal}
             describedBy="review-hint"
