@@ -59,4 +59,3 @@ export function languageName(tag: string, interfaceLanguage: string): string {
     return tag;
   }
 }
-

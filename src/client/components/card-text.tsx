@@ -76,7 +76,6 @@ export function FuriganaText({ text, lang, mode, focusable = true }: FuriganaTex
       className={styles.text}
       data-readings={hasReadings ? mode : undefined}
       data-shown={hasReadings && mode === "hover" && !hiding ? "" : undefined}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users reach hidden readings by focusing the text
       tabIndex={hiding && focusable ? 0 : undefined}
       onClick={hasReadings && mode === "hover" ? onClick : undefined}
     >
@@ -153,7 +152,15 @@ interface CardTextProps {
   className?: string;
 }
 
-export function CardText({ text, side, lang, readings, insideControl = false, as: Tag = "span", className }: CardTextProps) {
+export function CardText({
+  text,
+  side,
+  lang,
+  readings,
+  insideControl = false,
+  as: Tag = "span",
+  className,
+}: CardTextProps) {
   const display = useCardDisplay();
   return (
     <Tag className={`${styles.cardText} ${className ?? ""}`} data-side={side}>

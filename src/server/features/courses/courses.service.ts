@@ -35,25 +35,34 @@ type ValidCourseInput = {
   answerLanguage?: CardLanguage | undefined;
 };
 
+/**
+ * A new course's side languages: as given, else its author's interface language (decision 0052; the
+ * course form always sends them, an API client or an import may not).
+ */
+export async function newCourseLanguages(
+  tx: Transaction,
+  user: SessionUser,
+  input: Pick<ValidCourseInput, "questionLanguage" | "answerLanguage">,
+) {
+  const { questionLanguage, answerLanguage } = input;
+  if (questionLanguage && answerLanguage) return { questionLanguage, answerLanguage };
+  const [profile] = await tx
+    .select({ language: userProfiles.language })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, user.id));
+  const fallback = profile?.language ?? DEFAULT_LANGUAGE;
+  return { questionLanguage: questionLanguage ?? fallback, answerLanguage: answerLanguage ?? fallback };
+}
+
 export async function createCourse(db: Database, user: SessionUser, input: ValidCourseInput) {
   return db.transaction(async (tx) => {
-    // A side whose language is not given is in its author's interface language (decision 0052).
-    const needsDefault = !input.questionLanguage || !input.answerLanguage;
-    const [profile] = needsDefault
-      ? await tx
-          .select({ language: userProfiles.language })
-          .from(userProfiles)
-          .where(eq(userProfiles.userId, user.id))
-      : [];
-    const fallback = profile?.language ?? DEFAULT_LANGUAGE;
     const [course] = await tx
       .insert(courses)
       .values({
         userId: user.id,
         name: input.name,
         description: input.description,
-        questionLanguage: input.questionLanguage ?? fallback,
-        answerLanguage: input.answerLanguage ?? fallback,
+        ...(await newCourseLanguages(tx, user, input)),
       })
       .returning({ id: courses.id });
     if (!course) throw new Error("course insert returned nothing");

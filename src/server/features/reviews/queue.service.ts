@@ -71,7 +71,11 @@ export async function reviewQueue(db: Database, user: SessionUser, scope: Scope,
       ? []
       : (
           await db
-            .select({ id: courses.id, questionLanguage: courses.questionLanguage, answerLanguage: courses.answerLanguage })
+            .select({
+              id: courses.id,
+              questionLanguage: courses.questionLanguage,
+              answerLanguage: courses.answerLanguage,
+            })
             .from(courses)
             .where(inArray(courses.id, courseIds))
         ).map(({ id, ...sides }) => [id, sides]),

@@ -45,6 +45,7 @@ import {
   rowsFromDraft,
   writeDraft,
 } from "../lib/deck-draft";
+import { CardPreview } from "./card-preview";
 import styles from "./deck-editor-dialog.module.css";
 import { DurationSlider } from "./duration-slider";
 
@@ -337,6 +338,7 @@ function DeckEditor({ target, store, onDone, onDirtyChange }: DeckEditorProps) {
                 rows={2}
               />
             </div>
+            <CardPreview control={form.control} index={index} languages={editing} />
             <Controller
               control={form.control}
               name={`cards.${index}.duration`}

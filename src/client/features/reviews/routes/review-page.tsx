@@ -4,6 +4,7 @@
  */
 
 import { Button, buttonClass } from "@client/components/button";
+import { CardDisplayButton } from "@client/components/card-display-button";
 import { Link } from "@client/components/link";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
@@ -250,6 +251,9 @@ function Session({ courseId }: { courseId?: number }) {
               <Button onClick={reveal}>{t("review.show_answer")}</Button>
             </div>
           )}
+          <div className={styles.display}>
+            <CardDisplayButton variant="link" languages={[card.questionLanguage, card.answerLanguage]} />
+          </div>
         </section>
       )}
     </ReviewKeys>

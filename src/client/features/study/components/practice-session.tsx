@@ -7,8 +7,9 @@
  */
 
 import { Button, buttonClass } from "@client/components/button";
-import { Link } from "@client/components/link";
+import { CardDisplayButton } from "@client/components/card-display-button";
 import { CardText } from "@client/components/card-text";
+import { Link } from "@client/components/link";
 import { RevealCard } from "@client/components/reveal-card";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
 import { useHotkeys } from "@client/lib/use-hotkeys";
@@ -210,6 +211,9 @@ export function PracticeSession({ cards, intro, back, languages }: PracticeSessi
             </Button>
           </div>
         )}
+        <div className={styles.display}>
+          <CardDisplayButton variant="link" languages={[languages.questionLanguage, languages.answerLanguage]} />
+        </div>
       </section>
     </>
   );
