@@ -59,7 +59,10 @@ const spoken = (page: Page) =>
 
 /** The opacity of the first reading on the page (hover mode keeps readings in place, transparent). */
 const readingOpacity = (page: Page) =>
-  page.locator("rt").first().evaluate((rt) => Number(getComputedStyle(rt).opacity));
+  page
+    .locator("rt")
+    .first()
+    .evaluate((rt) => Number(getComputedStyle(rt).opacity));
 
 async function chooseReadings(page: Page, open: string, label: RegExp, close: string) {
   await page.getByRole("button", { name: open, exact: true }).click();
@@ -89,7 +92,10 @@ describe("card text", () => {
     // Headless Chromium has no voices: no Listen button, and Card display says why.
     expect(await page.getByRole("button", { name: /^Listen to the/ }).count()).toBe(0);
     await page.getByRole("button", { name: "Card display", exact: true }).click();
-    await page.getByRole("dialog").getByText(/^Japanese: this device has no voice for it/).waitFor();
+    await page
+      .getByRole("dialog")
+      .getByText(/^Japanese: this device has no voice for it/)
+      .waitFor();
     await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
 
     // On hover: transparent (still read by screen readers) until hovered or focused.

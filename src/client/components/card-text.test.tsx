@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { FuriganaText, rubyNodes } from "./card-text";
 
 const html = (nodes: ReturnType<typeof rubyNodes>) => renderToStaticMarkup(<>{nodes}</>);
-const escape = (text: string) => renderToStaticMarkup(<>{text}</>);
+const asHtml = (text: string) => renderToStaticMarkup(<>{text}</>);
 
 describe("card text: segments to ruby", () => {
   it("puts each reading over its base, with parentheses for browsers without ruby", () => {
@@ -27,14 +27,14 @@ describe("card text: segments to ruby", () => {
 
   it("shows malformed readings as the text that was typed", () => {
     for (const text of ["[", "漢字[", "[]", "a[ ]", "]x[", "[よみ]"]) {
-      expect(html(rubyNodes(parseFurigana(text), "always"))).toBe(escape(furiganaBase(text)));
+      expect(html(rubyNodes(parseFurigana(text), "always"))).toBe(asHtml(furiganaBase(text)));
     }
   });
 
   it("never shows anything but the base text, whatever is typed", () => {
     fc.assert(
       fc.property(fc.string(), (text) => {
-        expect(html(rubyNodes(parseFurigana(text), "never"))).toBe(escape(furiganaBase(text)));
+        expect(html(rubyNodes(parseFurigana(text), "never"))).toBe(asHtml(furiganaBase(text)));
       }),
     );
   });
@@ -46,8 +46,8 @@ describe("card text: segments to ruby", () => {
         const expected = segments
           .map((s) =>
             s.reading === undefined
-              ? escape(s.text)
-              : `<ruby>${escape(s.text)}<rp>(</rp><rt>${escape(s.reading)}</rt><rp>)</rp></ruby>`,
+              ? asHtml(s.text)
+              : `<ruby>${asHtml(s.text)}<rp>(</rp><rt>${asHtml(s.reading)}</rt><rp>)</rp></ruby>`,
           )
           .join("");
         expect(html(rubyNodes(segments, "always"))).toBe(expected);
