@@ -4,8 +4,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { FuriganaText, rubyNodes } from "./card-text";
 
-const html = (nodes: ReturnType<typeof rubyNodes>) => renderToStaticMarkup(<>{nodes}</>);
-const asHtml = (text: string) => renderToStaticMarkup(<>{text}</>);
+const html = (nodes: ReturnType<typeof rubyNodes>) => renderToStaticMarkup(nodes);
+const asHtml = (text: string) => renderToStaticMarkup(text);
 
 describe("card text: segments to ruby", () => {
   it("puts each reading over its base, with parentheses for browsers without ruby", () => {
