@@ -2,14 +2,15 @@ import { Button } from "@client/components/button";
 import { Dialog } from "@client/components/dialog";
 import styles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
+import { interfaceCardLanguage, LanguageOptions } from "@client/components/language-options";
 import { SelectField, TextAreaField, TextField } from "@client/components/text-field";
 import { useSchemaForm } from "@client/components/use-schema-form";
 import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
-import { CARD_LANGUAGES, type CardLanguage, languageName } from "@shared/card-languages";
+import type { CardLanguage } from "@shared/card-languages";
 import { courseInput } from "@shared/schemas/course";
-import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -57,11 +58,6 @@ interface CourseFormValues {
 
 const COURSE_FIELDS = new Set(["name", "description", "tags", "questionLanguage", "answerLanguage"]);
 
-/** The interface language, as a new course's sides are in it until the author says otherwise (decision 0052). */
-function interfaceLanguage(language: string): CardLanguage {
-  return CARD_LANGUAGES.find((tag) => tag === language) ?? "en";
-}
-
 function CourseForm({
   course,
   onDone,
@@ -77,7 +73,7 @@ function CourseForm({
   const navigate = useNavigate();
   const localePath = useLocalePath();
   const save = useSaveCourse(course?.id);
-  const fallbackLanguage = interfaceLanguage(i18n.language);
+  const fallbackLanguage = interfaceCardLanguage(i18n.language);
   const { form, formRef, fieldError, alert, showIssues, onSubmit } = useSchemaForm<CourseFormValues>(courseInput, {
     defaultValues: {
       name: course?.name ?? "",
@@ -162,20 +158,4 @@ function CourseForm({
       </Button>
     </form>
   );
-}
-
-/** The card languages, named in the interface language and in its alphabetical order. */
-function LanguageOptions() {
-  const { i18n } = useTranslation();
-  const options = useMemo(() => {
-    const collator = new Intl.Collator(i18n.language);
-    return CARD_LANGUAGES.map((tag) => ({ tag, name: languageName(tag, i18n.language) })).sort((a, b) =>
-      collator.compare(a.name, b.name),
-    );
-  }, [i18n.language]);
-  return options.map(({ tag, name }) => (
-    <option key={tag} value={tag}>
-      {name}
-    </option>
-  ));
 }
