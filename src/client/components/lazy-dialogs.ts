@@ -7,3 +7,6 @@ import { lazyComponent } from "@client/lib/lazy";
 export const ConfirmByNameDialog = lazyComponent(() =>
   import("./confirm-by-name-dialog").then((m) => m.ConfirmByNameDialog),
 );
+
+/** "Card display": readings, reading aloud and voices (decision 0052). */
+export const CardDisplayDialog = lazyComponent(() => import("./card-display-dialog").then((m) => m.CardDisplayDialog));

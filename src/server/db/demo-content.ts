@@ -3,6 +3,8 @@
  * "question | answer" to keep the data readable.
  */
 
+import type { CardLanguage } from "@shared/card-languages";
+
 export interface DemoDeck {
   name: string;
   description: string;
@@ -17,6 +19,9 @@ export interface DemoCourse {
   name: string;
   description: string;
   tags: string[];
+  /** The languages of its questions and answers (decision 0052). */
+  questionLanguage: CardLanguage;
+  answerLanguage: CardLanguage;
   decks: DemoDeck[];
 }
 
@@ -26,6 +31,8 @@ export const demoCourses: DemoCourse[] = [
     name: "World Capitals",
     description: "Know the capital city of every major country, one continent at a time.",
     tags: ["geography", "capitals", "world"],
+    questionLanguage: "en",
+    answerLanguage: "en",
     decks: [
       {
         name: "Europe",
@@ -108,6 +115,8 @@ Ecuador | Quito`,
     name: "Hiragana in Four Decks",
     description: "Read all 46 basic hiragana at a glance. Each card shows a kana; answer with its romaji.",
     tags: ["japanese", "kana", "hiragana", "beginner"],
+    questionLanguage: "ja",
+    answerLanguage: "ja-Latn",
     decks: [
       {
         name: "Vowels and the K row",
@@ -182,6 +191,8 @@ Ecuador | Quito`,
     name: "Chemical Elements",
     description: "Element symbols and names, from hydrogen to the everyday metals.",
     tags: ["chemistry", "science", "periodic table"],
+    questionLanguage: "en",
+    answerLanguage: "en",
     decks: [
       {
         name: "Elements 1 to 10",
@@ -233,6 +244,8 @@ Zn | Zinc`,
     name: "Basic Japanese Vocabulary",
     description: "Everyday words for your first weeks of Japanese: greetings, numbers and days.",
     tags: ["japanese", "vocabulary", "beginner"],
+    questionLanguage: "ja",
+    answerLanguage: "en",
     decks: [
       {
         name: "Greetings",
@@ -281,6 +294,8 @@ Zn | Zinc`,
     name: "はじめての英単語",
     description: "毎日使う基本の英単語を、日本語から思い出せるように練習しましょう。",
     tags: ["英語", "単語", "初級"],
+    questionLanguage: "ja",
+    answerLanguage: "en",
     decks: [
       {
         name: "動物",
@@ -328,6 +343,8 @@ Zn | Zinc`,
     name: "都道府県と県庁所在地",
     description: "日本の都道府県と、その県庁所在地を地方ごとに覚えましょう。",
     tags: ["地理", "日本", "都道府県"],
+    questionLanguage: "ja",
+    answerLanguage: "ja",
     decks: [
       {
         name: "北海道・東北地方",
@@ -372,6 +389,8 @@ Zn | Zinc`,
     name: "漢字の読み：数と曜日",
     description: "数字と曜日の漢字を見て、すぐに読めるようにする練習です。",
     tags: ["漢字", "日本語", "初級"],
+    questionLanguage: "ja",
+    answerLanguage: "ja",
     decks: [
       {
         name: "数字の漢字",

@@ -191,6 +191,9 @@ export const courses = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    /** BCP 47 tags of the questions' and the answers' language (shared/card-languages.ts, decision 0052). */
+    questionLanguage: text("question_language").notNull().default("en"),
+    answerLanguage: text("answer_language").notNull().default("en"),
     /** Kept by a trigger on followed_courses (see the migration), so "most followed" is an index scan. */
     followCount: integer("follow_count").notNull().default(0),
     createdAt: createdAt(),

@@ -17,6 +17,19 @@ describe("demo content", () => {
     expect(after).toEqual(before);
   });
 
+  it("states each side's language: Japanese where the cards are written in Japanese (decision 0052)", async () => {
+    const demo = await db.select().from(courses).where(eq(courses.userId, DEMO_OWNER.id));
+    const sides = Object.fromEntries(demo.map((c) => [c.name, [c.questionLanguage, c.answerLanguage]]));
+    expect(sides).toMatchObject({
+      "World Capitals": ["en", "en"],
+      "Hiragana in Four Decks": ["ja", "ja-Latn"],
+      "Basic Japanese Vocabulary": ["ja", "en"],
+      はじめての英単語: ["ja", "en"],
+      都道府県と県庁所在地: ["ja", "ja"],
+      "漢字の読み：数と曜日": ["ja", "ja"],
+    });
+  });
+
   it("holds at least six courses in English and Japanese, each with 2 to 4 decks of 4 to 50 cards", async () => {
     const demo = await db.select().from(courses).where(eq(courses.userId, DEMO_OWNER.id));
     expect(demo.length).toBeGreaterThanOrEqual(6);

@@ -40,7 +40,13 @@ export async function seedDemo(db: Database): Promise<boolean> {
     for (const course of demoCourses) {
       const [inserted] = await tx
         .insert(courses)
-        .values({ userId: DEMO_OWNER.id, name: course.name, description: course.description })
+        .values({
+          userId: DEMO_OWNER.id,
+          name: course.name,
+          description: course.description,
+          questionLanguage: course.questionLanguage,
+          answerLanguage: course.answerLanguage,
+        })
         .returning({ id: courses.id });
       if (!inserted) throw new Error("course insert returned nothing");
       courseIdByKey.set(course.key, inserted.id);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cardLanguage, type SideLanguages } from "../card-languages";
 import { TEXT_LIMITS } from "../limits";
 import { storableText } from "./text";
 
@@ -40,6 +41,12 @@ export const courseInput = z.object({
     .default([])
     .transform(normalizeTags)
     .refine((tags) => tags.length <= TEXT_LIMITS.tagsPerCourse, "validation.too_many_tags"),
+  /**
+   * The languages of the questions and of the answers (decision 0052). Left out on create: the
+   * author's interface language; left out on edit: unchanged.
+   */
+  questionLanguage: cardLanguage.optional(),
+  answerLanguage: cardLanguage.optional(),
 });
 export type CourseInput = z.input<typeof courseInput>;
 
@@ -67,7 +74,7 @@ export interface DeckListItem {
   cardCount?: number;
 }
 
-export interface CourseDetail extends CourseSummary {
+export interface CourseDetail extends CourseSummary, SideLanguages {
   ownerId: string;
   createdAt: string;
   tags: string[];
@@ -133,7 +140,7 @@ export interface PracticeCard {
  * A course's cards for practice: all of them in deck order, or, when the course holds more than
  * PRACTICE_MAX_CARDS, that many chosen at random (`total` says how many it holds).
  */
-export interface CoursePracticeCards {
+export interface CoursePracticeCards extends SideLanguages {
   courseId: number;
   courseName: string;
   total: number;

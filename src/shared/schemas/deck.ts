@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SideLanguages } from "../card-languages";
 import {
   CARD_DURATION_MAX_SECONDS,
   CARD_DURATION_MIN_SECONDS,
@@ -70,7 +71,8 @@ export interface Flashcard {
   duration: number;
 }
 
-export interface DeckDetail {
+/** The course's side languages come with the deck: its cards are marked with them. */
+export interface DeckDetail extends SideLanguages {
   id: number;
   courseId: number;
   courseName: string;

@@ -30,6 +30,9 @@ export interface Leech {
   answer: string;
   courseId: number;
   courseName: string;
+  /** The languages of its course's sides (decision 0052). */
+  questionLanguage: string;
+  answerLanguage: string;
   deckId: number;
   deckName: string;
   lapses: number;

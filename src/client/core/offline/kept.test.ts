@@ -44,6 +44,8 @@ function course(id: number, deckIds: number[]): CourseDetail {
     ownerId: "o",
     createdAt: new Date().toISOString(),
     tags: [],
+    questionLanguage: "ja",
+    answerLanguage: "en",
     decks: deckIds.map((deckId, i) => ({ id: deckId, name: `Deck ${deckId}`, level: i + 1, description: "" })),
     viewer: null,
   };
@@ -145,6 +147,8 @@ describe("a kept course's cards to practise (#23 item 4)", () => {
     expect(await keptCourseCards(8, db)).toEqual({
       courseId: 8,
       courseName: "Course 8",
+      questionLanguage: "ja",
+      answerLanguage: "en",
       total: 4,
       cards: [
         { id: 810, deckId: 81, question: "q81a", answer: "a81a" },

@@ -105,7 +105,15 @@ export async function keptCourseCards(
   const kept = await db.get("courses", courseId);
   if (!kept) return undefined;
   const decks = (await db.getAllFromIndex("decks", "by-course", courseId)).map((saved) => saved.deck);
-  return { courseId, courseName: kept.course.name, ...practiceCardsOf(decks, random) };
+  // A course kept before courses stated their languages has none: its cards then carry no `lang`.
+  const { questionLanguage, answerLanguage } = kept.course;
+  return {
+    courseId,
+    courseName: kept.course.name,
+    questionLanguage,
+    answerLanguage,
+    ...practiceCardsOf(decks, random),
+  };
 }
 
 /** Every card of the decks in deck order, or PRACTICE_MAX_CARDS of them chosen at random, still in that order. */

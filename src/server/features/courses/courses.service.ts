@@ -1,9 +1,10 @@
 import { type Database, queryRows, type Transaction } from "@server/db/client";
-import { courses, courseTags } from "@server/db/schema";
+import { courses, courseTags, userProfiles } from "@server/db/schema";
 import type { JsonText } from "@server/http/cache";
 import { HttpError } from "@server/http/errors";
 import type { SessionUser } from "@server/http/session-user";
-import { MOST_FOLLOWED_SHOWN, PRACTICE_MAX_CARDS } from "@shared/limits";
+import type { CardLanguage } from "@shared/card-languages";
+import { DEFAULT_LANGUAGE, MOST_FOLLOWED_SHOWN, PRACTICE_MAX_CARDS } from "@shared/limits";
 import { type CourseCardSummary, type CourseDetail, type CoursePracticeCards, tagKey } from "@shared/schemas/course";
 import { eq, sql } from "drizzle-orm";
 import { cardFactsJson } from "./card-facts";
@@ -26,7 +27,32 @@ export async function lockOwnCourse(tx: Transaction, user: SessionUser, courseId
   return course;
 }
 
-type ValidCourseInput = { name: string; description: string; tags: string[] };
+type ValidCourseInput = {
+  name: string;
+  description: string;
+  tags: string[];
+  questionLanguage?: CardLanguage | undefined;
+  answerLanguage?: CardLanguage | undefined;
+};
+
+/**
+ * A new course's side languages: as given, else its author's interface language (decision 0052; the
+ * course form always sends them, an API client or an import may not).
+ */
+export async function newCourseLanguages(
+  tx: Transaction,
+  user: SessionUser,
+  input: Pick<ValidCourseInput, "questionLanguage" | "answerLanguage">,
+) {
+  const { questionLanguage, answerLanguage } = input;
+  if (questionLanguage && answerLanguage) return { questionLanguage, answerLanguage };
+  const [profile] = await tx
+    .select({ language: userProfiles.language })
+    .from(userProfiles)
+    .where(eq(userProfiles.userId, user.id));
+  const fallback = profile?.language ?? DEFAULT_LANGUAGE;
+  return { questionLanguage: questionLanguage ?? fallback, answerLanguage: answerLanguage ?? fallback };
+}
 
 /**
  * Stores a course's tags (already trimmed and distinct ignoring case: the shared schema) in the
@@ -58,7 +84,12 @@ export async function createCourse(db: Database, user: SessionUser, input: Valid
   return db.transaction(async (tx) => {
     const [course] = await tx
       .insert(courses)
-      .values({ userId: user.id, name: input.name, description: input.description })
+      .values({
+        userId: user.id,
+        name: input.name,
+        description: input.description,
+        ...(await newCourseLanguages(tx, user, input)),
+      })
       .returning({ id: courses.id });
     if (!course) throw new Error("course insert returned nothing");
     await insertCourseTags(tx, course.id, input.tags);
@@ -70,7 +101,16 @@ export async function createCourse(db: Database, user: SessionUser, input: Valid
 export async function updateCourse(db: Database, user: SessionUser, courseId: number, input: ValidCourseInput) {
   await db.transaction(async (tx) => {
     await lockOwnCourse(tx, user, courseId);
-    await tx.update(courses).set({ name: input.name, description: input.description }).where(eq(courses.id, courseId));
+    await tx
+      .update(courses)
+      .set({
+        name: input.name,
+        description: input.description,
+        // Left out, a side keeps its language.
+        ...(input.questionLanguage && { questionLanguage: input.questionLanguage }),
+        ...(input.answerLanguage && { answerLanguage: input.answerLanguage }),
+      })
+      .where(eq(courses.id, courseId));
     await tx.delete(courseTags).where(eq(courseTags.courseId, courseId));
     await insertCourseTags(tx, courseId, input.tags);
   });
@@ -93,6 +133,7 @@ export const COURSE_DETAIL: Statement = {
   name: "course_detail",
   text: `select json_build_object(
     'id', c.id, 'name', c.name, 'description', c.description, 'ownerId', c.user_id,
+    'questionLanguage', c.question_language, 'answerLanguage', c.answer_language,
     'createdAt', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'tags', coalesce((select json_agg(t.tag order by t.id) from course_tags t where t.course_id = c.id), '[]'::json),
     'decks', coalesce((select json_agg(json_build_object('id', d.id, 'name', d.name, 'level', d.level,
@@ -139,6 +180,7 @@ export const COURSE_PRACTICE_CARDS: Statement = {
   name: "course_practice_cards",
   text: `select json_build_object(
     'courseId', c.id, 'courseName', c.name,
+    'questionLanguage', c.question_language, 'answerLanguage', c.answer_language,
     'total', (select count(*) from decks d join flashcards f on f.deck_id = d.id where d.course_id = c.id),
     'cards', coalesce((select json_agg(json_build_object(
         'id', p.id, 'deckId', p.deck_id, 'question', p.question, 'answer', p.correct_answer) order by p.level, p.id)

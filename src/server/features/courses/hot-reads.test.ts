@@ -22,7 +22,15 @@ const { db } = database;
 async function courseByQueryBuilder(db: Database, courseId: number, viewerId: string | null) {
   const row = await db.query.courses.findFirst({
     where: (course, { eq }) => eq(course.id, courseId),
-    columns: { id: true, name: true, description: true, userId: true, createdAt: true },
+    columns: {
+      id: true,
+      name: true,
+      description: true,
+      userId: true,
+      createdAt: true,
+      questionLanguage: true,
+      answerLanguage: true,
+    },
     with: {
       tags: { columns: { tag: true }, orderBy: (tag, { asc }) => [asc(tag.id)] },
       decks: {
@@ -51,6 +59,8 @@ async function courseByQueryBuilder(db: Database, courseId: number, viewerId: st
     name: row.name,
     description: row.description,
     ownerId: row.userId,
+    questionLanguage: row.questionLanguage,
+    answerLanguage: row.answerLanguage,
     createdAt: row.createdAt.toISOString(),
     tags: row.tags.map((t) => t.tag),
     decks: row.decks.map(({ flashcards, ...deck }) => ({ ...deck, cardCount: flashcards.length })),
@@ -61,7 +71,10 @@ async function courseByQueryBuilder(db: Database, courseId: number, viewerId: st
 async function deckByQueryBuilder(db: Database, deckId: number) {
   const row = await db.query.decks.findFirst({
     where: (deck, { eq }) => eq(deck.id, deckId),
-    with: { course: { columns: { name: true } }, flashcards: { orderBy: (card, { asc }) => [asc(card.id)] } },
+    with: {
+      course: { columns: { name: true, questionLanguage: true, answerLanguage: true } },
+      flashcards: { orderBy: (card, { asc }) => [asc(card.id)] },
+    },
   });
   if (!row) return undefined;
   return {
@@ -72,6 +85,8 @@ async function deckByQueryBuilder(db: Database, deckId: number) {
     name: row.name,
     description: row.description,
     level: row.level,
+    questionLanguage: row.course.questionLanguage,
+    answerLanguage: row.course.answerLanguage,
     flashcards: row.flashcards.map((c) => ({
       id: c.id,
       question: c.question,

@@ -33,7 +33,14 @@ describe("GET /api/courses/:courseId/cards", () => {
 
     const visitor = await cardsOf(new TestClient(app), course.id);
     expect(visitor.status).toBe(200);
-    expect(visitor.body).toEqual({ courseId: course.id, courseName: "Kana", total: 12, cards: expected });
+    expect(visitor.body).toEqual({
+      courseId: course.id,
+      courseName: "Kana",
+      questionLanguage: "en",
+      answerLanguage: "en",
+      total: 12,
+      cards: expected,
+    });
     // The same for a learner who neither owns nor follows the course: the cards are public.
     const { client } = await signedInClient(app, db);
     expect((await cardsOf(client, course.id)).body).toEqual(visitor.body);

@@ -48,6 +48,7 @@ export const DECK_DETAIL: Statement = {
   text: `select json_build_object(
     'id', d.id, 'courseId', d.course_id, 'courseName', c.name, 'ownerId', d.user_id, 'name', d.name,
     'description', d.description, 'level', d.level,
+    'questionLanguage', c.question_language, 'answerLanguage', c.answer_language,
     'flashcards', coalesce((select json_agg(json_build_object(
         'id', f.id, 'question', f.question, 'answer', f.correct_answer, 'duration', f.duration) order by f.id)
       from flashcards f where f.deck_id = d.id), '[]'::json)

@@ -4,7 +4,7 @@ import type { SessionUser } from "@server/http/session-user";
 import type { ImportResult, ValidImport } from "@shared/schemas/imports";
 import { and, eq, max } from "drizzle-orm";
 import { ensureCourseRoom } from "../courses/course-size";
-import { insertCourseTags, lockOwnCourse } from "../courses/courses.service";
+import { insertCourseTags, lockOwnCourse, newCourseLanguages } from "../courses/courses.service";
 
 /**
  * The whole import fits the course's cap (decision 0037) or nothing is written: checked under the
@@ -34,7 +34,12 @@ export async function runImport(db: Database, user: SessionUser, input: ValidImp
       const { course } = input.target;
       const [row] = await tx
         .insert(courses)
-        .values({ userId: user.id, name: course.name, description: course.description })
+        .values({
+          userId: user.id,
+          name: course.name,
+          description: course.description,
+          ...(await newCourseLanguages(tx, user, course)),
+        })
         .returning({ id: courses.id });
       if (!row) throw new Error("course insert returned nothing");
       courseId = row.id;

@@ -5,12 +5,12 @@
  */
 
 import { type Database, queryRows } from "@server/db/client";
-import { cardMemory, flashcards } from "@server/db/schema";
+import { cardMemory, courses, flashcards } from "@server/db/schema";
 import type { SessionUser } from "@server/http/session-user";
 import { REVIEW_QUEUE_PAGE } from "@shared/memory/limits";
 import { type Grade, type Memory, type MemoryStateName, nextIntervals } from "@shared/memory/scheduler";
 import type { MemoryCounts } from "@shared/schemas/review";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { inTodaysReview, memoryCounts, memoryInScope, newCards, type Scope, today, todayCounts } from "./memory-counts";
 
 export interface QueueCard {
@@ -19,6 +19,9 @@ export interface QueueCard {
   courseId: number;
   question: string;
   answer: string;
+  /** The languages of its course's sides (decision 0052). */
+  questionLanguage: string;
+  answerLanguage: string;
   state: MemoryStateName;
   /** Milliseconds until the card is due again after each grade, if answered now. */
   intervals: Record<Grade, number>;
@@ -61,6 +64,24 @@ export async function reviewQueue(db: Database, user: SessionUser, scope: Scope,
 
   const { dueToday, newToday, nextDueAt } = await todayCounts(db, user.id, scope, t);
 
+  // The page's few courses, read once by primary key rather than joined to every card (and to the counts).
+  const courseIds = [...new Set([...due.map((card) => card.memory.courseId), ...fresh.map((card) => card.course_id)])];
+  const languages = new Map(
+    courseIds.length === 0
+      ? []
+      : (
+          await db
+            .select({
+              id: courses.id,
+              questionLanguage: courses.questionLanguage,
+              answerLanguage: courses.answerLanguage,
+            })
+            .from(courses)
+            .where(inArray(courses.id, courseIds))
+        ).map(({ id, ...sides }) => [id, sides]),
+  );
+  const sidesOf = (courseId: number) => languages.get(courseId) ?? { questionLanguage: "en", answerLanguage: "en" };
+
   const cards: QueueCard[] = [
     ...due.map(({ memory, deckId, question, answer }) => {
       const state: Memory = { ...memory, state: memory.state as MemoryStateName };
@@ -70,6 +91,7 @@ export async function reviewQueue(db: Database, user: SessionUser, scope: Scope,
         courseId: memory.courseId,
         question,
         answer,
+        ...sidesOf(memory.courseId),
         state: state.state,
         intervals: nextIntervals(state, now, retention, parameters),
       };
@@ -80,6 +102,7 @@ export async function reviewQueue(db: Database, user: SessionUser, scope: Scope,
       courseId: card.course_id,
       question: card.question,
       answer: card.answer,
+      ...sidesOf(card.course_id),
       state: "new" as const,
       intervals: nextIntervals(null, now, retention, parameters),
     })),

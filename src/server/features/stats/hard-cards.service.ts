@@ -20,6 +20,7 @@ import { type CardFigures, rankHardCards } from "./hard-cards";
  */
 export const leechesStatement = (userId: string, courseId?: number) =>
   sql`select m.card_id, f.question, f.correct_answer as answer, c.id as course_id, c.name as course_name,
+             c.question_language, c.answer_language,
              d.id as deck_id, d.name as deck_name, m.lapses, count(*) over ()::int as total
       from card_memory m
       join flashcards f on f.id = m.card_id
@@ -42,6 +43,8 @@ export async function learnerLeeches(
     answer: string;
     course_id: number;
     course_name: string;
+    question_language: string;
+    answer_language: string;
     deck_id: number;
     deck_name: string;
     lapses: number;
@@ -55,6 +58,8 @@ export async function learnerLeeches(
       answer: row.answer,
       courseId: row.course_id,
       courseName: row.course_name,
+      questionLanguage: row.question_language,
+      answerLanguage: row.answer_language,
       deckId: row.deck_id,
       deckName: row.deck_name,
       lapses: row.lapses,

@@ -55,6 +55,8 @@ describe("leeches", () => {
       answer: eight.correctAnswer,
       courseId: deck.courseId,
       courseName: course?.name,
+      questionLanguage: "en",
+      answerLanguage: "en",
       deckId: deck.id,
       deckName: "Verbs",
       lapses: LEECH_LAPSES,

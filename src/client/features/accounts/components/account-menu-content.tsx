@@ -9,6 +9,7 @@ interface AccountMenuContentProps extends MenuState {
   trigger: MenuTriggerProps;
   email: string;
   onDisplayName(): void;
+  onCardDisplay(): void;
   onChangePassword(): void;
   onSignOut(): void;
 }
@@ -19,6 +20,7 @@ export function AccountMenuContent({
   trigger,
   email,
   onDisplayName,
+  onCardDisplay,
   onChangePassword,
   onSignOut,
 }: AccountMenuContentProps) {
@@ -33,6 +35,9 @@ export function AccountMenuContent({
           </DropdownMenu.Label>
           <DropdownMenu.Item className={headerStyles.menuItem} onSelect={onDisplayName}>
             {t("profile.menu_item")}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={headerStyles.menuItem} onSelect={onCardDisplay}>
+            {t("card_text.open")}
           </DropdownMenu.Item>
           <DropdownMenu.Item className={headerStyles.menuItem} onSelect={onChangePassword}>
             {t("auth.change_password")}

@@ -16,6 +16,9 @@ const ChangePasswordDialog = lazyComponent(() =>
   import("./change-password-dialog").then((m) => m.ChangePasswordDialog),
 );
 const DisplayNameDialog = lazyComponent(() => import("./display-name-dialog").then((m) => m.DisplayNameDialog));
+const CardDisplayDialog = lazyComponent(() =>
+  import("@client/components/card-display-dialog").then((m) => m.CardDisplayDialog),
+);
 
 /** "Sign in / Sign up" for visitors; the email with Display name, Change Password and Sign Out when signed in. */
 export function AccountMenu() {
@@ -24,6 +27,7 @@ export function AccountMenu() {
   const { openAuthDialog } = useAuthDialog();
   const [changingPassword, setChangingPassword] = useState(false);
   const [namingSelf, setNamingSelf] = useState(false);
+  const [choosingDisplay, setChoosingDisplay] = useState(false);
 
   // Until the first session check answers, hold the place without guessing either state.
   if (!initialised) return <span className={styles.placeholder} aria-hidden="true" />;
@@ -76,6 +80,7 @@ export function AccountMenu() {
             trigger={trigger}
             email={user.email}
             onDisplayName={() => setNamingSelf(true)}
+            onCardDisplay={() => setChoosingDisplay(true)}
             onChangePassword={() => setChangingPassword(true)}
             onSignOut={() => void doSignOut()}
           />
@@ -84,6 +89,11 @@ export function AccountMenu() {
       {changingPassword && (
         <Suspense fallback={null}>
           <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+      {choosingDisplay && (
+        <Suspense fallback={null}>
+          <CardDisplayDialog open onClose={() => setChoosingDisplay(false)} />
         </Suspense>
       )}
       {namingSelf && (

@@ -2,11 +2,13 @@ import { Button } from "@client/components/button";
 import { Dialog } from "@client/components/dialog";
 import styles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
-import { TextAreaField, TextField } from "@client/components/text-field";
+import { interfaceCardLanguage, LanguageOptions } from "@client/components/language-options";
+import { SelectField, TextAreaField, TextField } from "@client/components/text-field";
 import { useSchemaForm } from "@client/components/use-schema-form";
 import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
+import type { CardLanguage } from "@shared/card-languages";
 import { courseInput } from "@shared/schemas/course";
 import { type RefObject, useLayoutEffect, useRef } from "react";
 import { Controller } from "react-hook-form";
@@ -19,7 +21,14 @@ interface CourseFormDialogProps {
   open: boolean;
   onClose(): void;
   /** Given: edit this course. Absent: create one. */
-  course?: { id: number; name: string; description: string; tags: string[] };
+  course?: {
+    id: number;
+    name: string;
+    description: string;
+    tags: string[];
+    questionLanguage?: CardLanguage;
+    answerLanguage?: CardLanguage;
+  };
 }
 
 export function CourseFormDialog({ open, onClose, course }: CourseFormDialogProps) {
@@ -43,9 +52,11 @@ interface CourseFormValues {
   name: string;
   description: string;
   tags: string[];
+  questionLanguage: CardLanguage;
+  answerLanguage: CardLanguage;
 }
 
-const COURSE_FIELDS = new Set(["name", "description", "tags"]);
+const COURSE_FIELDS = new Set(["name", "description", "tags", "questionLanguage", "answerLanguage"]);
 
 function CourseForm({
   course,
@@ -56,12 +67,19 @@ function CourseForm({
   onDone(): void;
   changedNow: RefObject<() => boolean>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const localePath = useLocalePath();
   const save = useSaveCourse(course?.id);
+  const fallbackLanguage = interfaceCardLanguage(i18n.language);
   const { form, formRef, fieldError, alert, showIssues, onSubmit } = useSchemaForm<CourseFormValues>(courseInput, {
-    defaultValues: { name: course?.name ?? "", description: course?.description ?? "", tags: course?.tags ?? [] },
+    defaultValues: {
+      name: course?.name ?? "",
+      description: course?.description ?? "",
+      tags: course?.tags ?? [],
+      questionLanguage: course?.questionLanguage ?? fallbackLanguage,
+      answerLanguage: course?.answerLanguage ?? fallbackLanguage,
+    },
     isField: (name) => COURSE_FIELDS.has(name),
   });
   useLayoutEffect(() => {
@@ -113,6 +131,22 @@ function CourseForm({
           <TagInput tags={field.value} onChange={field.onChange} error={fieldError("tags")} name={field.name} />
         )}
       />
+      <div className={styles.row}>
+        <SelectField
+          label={t("course_form.question_language")}
+          {...form.register("questionLanguage")}
+          error={fieldError("questionLanguage")}
+        >
+          <LanguageOptions />
+        </SelectField>
+        <SelectField
+          label={t("course_form.answer_language")}
+          {...form.register("answerLanguage")}
+          error={fieldError("answerLanguage")}
+        >
+          <LanguageOptions />
+        </SelectField>
+      </div>
       <Button type="submit" disabled={save.isPending}>
         {course ? t("course_form.save") : t("course_form.create")}
       </Button>

@@ -46,6 +46,7 @@ import {
   writeDraft,
 } from "../lib/deck-draft";
 import { AddReadingsButton } from "./add-readings-button";
+import { CardPreview } from "./card-preview";
 import styles from "./deck-editor-dialog.module.css";
 import { DurationSlider } from "./duration-slider";
 
@@ -392,6 +393,7 @@ function DeckEditor({ target, store, onDone, onDirtyChange }: DeckEditorProps) {
                 </div>
               </div>
             )}
+            <CardPreview control={form.control} index={index} languages={editing} />
             <Controller
               control={form.control}
               name={`cards.${index}.duration`}

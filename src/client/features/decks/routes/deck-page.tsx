@@ -1,4 +1,6 @@
 import { Button, buttonClass } from "@client/components/button";
+import { CardDisplayButton } from "@client/components/card-display-button";
+import { CardText } from "@client/components/card-text";
 import { ConfirmByNameDialog } from "@client/components/lazy-dialogs";
 import { Link } from "@client/components/link";
 import { LoadFailed } from "@client/components/load-failed";
@@ -87,6 +89,7 @@ export function DeckPage() {
         <Link to={`${deckPath}/test`} className={buttonClass({ variant: "secondary" })}>
           {t("deck.test")}
         </Link>
+        <CardDisplayButton languages={[deck.questionLanguage, deck.answerLanguage]} />
         {isOwner && (
           <>
             <Button variant="secondary" onClick={() => setEditing(true)} {...write.control}>
@@ -103,7 +106,7 @@ export function DeckPage() {
       {isOwner && (
         <div className={styles.hardCards}>
           <Suspense fallback={null}>
-            <DeckHardCards deckId={deck.id} />
+            <DeckHardCards deckId={deck.id} languages={deck} />
           </Suspense>
         </div>
       )}
@@ -115,8 +118,14 @@ export function DeckPage() {
         <ol className={styles.cards}>
           {deck.flashcards.map((card) => (
             <li key={card.id} className={styles.card}>
-              <p className={styles.question}>{card.question}</p>
-              <p className={styles.answer}>{card.answer}</p>
+              <CardText
+                as="p"
+                text={card.question}
+                side="question"
+                lang={deck.questionLanguage}
+                className={styles.question}
+              />
+              <CardText as="p" text={card.answer} side="answer" lang={deck.answerLanguage} className={styles.answer} />
             </li>
           ))}
         </ol>

@@ -1,5 +1,7 @@
+import { CardText } from "@client/components/card-text";
 import { Loading } from "@client/components/loading";
 import { useLanguage } from "@client/lib/use-language";
+import type { SideLanguages } from "@shared/card-languages";
 import { type ReactNode, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeckHardCards } from "../api/get-deck-hard-cards";
@@ -12,7 +14,7 @@ import { LoadProblem } from "./load-problem";
  * of learners who forgot each after learning it), none of them named, among the cards enough
  * learners have answered (AUTHOR_STATS_MIN_LEARNERS; decision 0045).
  */
-export function DeckHardCards({ deckId }: { deckId: number }) {
+export function DeckHardCards({ deckId, languages }: { deckId: number; languages: Partial<SideLanguages> }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const id = useId();
@@ -39,10 +41,15 @@ export function DeckHardCards({ deckId }: { deckId: number }) {
                 {data.cards.map((card) => (
                   <tr key={card.cardId}>
                     <th scope="row">
-                      <span className={styles.question}>{card.question}</span>
+                      <CardText
+                        text={card.question}
+                        side="question"
+                        lang={languages.questionLanguage}
+                        className={styles.question}
+                      />
                       <span className={styles.answer}>
                         <span className="visually-hidden">{t("hard_cards.answer")} </span>
-                        {card.answer}
+                        <CardText text={card.answer} side="answer" lang={languages.answerLanguage} />
                       </span>
                     </th>
                     <td>

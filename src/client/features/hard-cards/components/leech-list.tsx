@@ -1,3 +1,4 @@
+import { CardText } from "@client/components/card-text";
 import { Link } from "@client/components/link";
 import { Loading } from "@client/components/loading";
 import { useLocalePath } from "@client/lib/use-language";
@@ -39,10 +40,16 @@ export function LeechList({ courseId, level = 2 }: LeechListProps) {
           <ol className={styles.leeches} aria-labelledby={`${id}-title`}>
             {data.cards.map((card) => (
               <li key={card.cardId} className={styles.leech}>
-                <p className={styles.question}>{card.question}</p>
+                <CardText
+                  as="p"
+                  text={card.question}
+                  side="question"
+                  lang={card.questionLanguage}
+                  className={styles.question}
+                />
                 <p className={styles.answer}>
                   <span className="visually-hidden">{t("hard_cards.answer")} </span>
-                  {card.answer}
+                  <CardText text={card.answer} side="answer" lang={card.answerLanguage} />
                 </p>
                 <p className={styles.meta}>
                   <span className={styles.lapses}>{t("hard_cards.forgotten", { count: card.lapses })}</span>

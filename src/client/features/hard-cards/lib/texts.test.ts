@@ -9,6 +9,8 @@ const leech = (cardId: number): Leech => ({
   answer: "A",
   courseId: 1,
   courseName: "C",
+  questionLanguage: "ja",
+  answerLanguage: "en",
   deckId: 1,
   deckName: "D",
   lapses: LEECH_LAPSES,

@@ -1,3 +1,4 @@
+import { CardText } from "@client/components/card-text";
 import formStyles from "@client/components/form.module.css";
 import { IMPORT_MAX_DECKS, type ImportPlan } from "@shared/transfer/plan";
 import type { QuizletSkipped } from "@shared/transfer/quizlet";
@@ -162,8 +163,13 @@ export function ImportPreview({
                 {deck.cards.slice(0, SHOWN_CARDS).map((card, j) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a preview row, never reordered
                   <tr key={j}>
-                    <td>{card.question}</td>
-                    <td>{card.answer}</td>
+                    {/* Readings as the cards will show them; the sides' languages are the course's, not known yet. */}
+                    <td>
+                      <CardText text={card.question} side="question" />
+                    </td>
+                    <td>
+                      <CardText text={card.answer} side="answer" />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,7 @@
 import { Button } from "@client/components/button";
 import formStyles from "@client/components/form.module.css";
 import { FormAlert } from "@client/components/form-alert";
+import { interfaceCardLanguage, LanguageOptions } from "@client/components/language-options";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
 import { SignUpInvitation } from "@client/components/sign-up-invitation";
@@ -10,6 +11,7 @@ import { useMyCourseList } from "@client/features/courses/api/get-my-course-list
 import { ApiError } from "@client/lib/api";
 import { notify } from "@client/lib/notify";
 import { useLocalePath } from "@client/lib/use-language";
+import type { CardLanguage } from "@shared/card-languages";
 import { courseRoomIssue } from "@shared/course-room";
 import { randomId } from "@shared/ids/random-id";
 import { defaultFieldChoices, type FieldChoices, usedNoteTypes } from "@shared/transfer/anki-convert";
@@ -58,7 +60,7 @@ export function ImportPage() {
 }
 
 function ImportForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const localePath = useLocalePath();
   const [params] = useSearchParams();
@@ -77,6 +79,10 @@ function ImportForm() {
   const [target, setTarget] = useState<Target>(preselected ? "existing" : "new");
   const [courseName, setCourseName] = useState("");
   const [description, setDescription] = useState("");
+  const [languages, setLanguages] = useState(() => {
+    const language = interfaceCardLanguage(i18n.language);
+    return { questionLanguage: language, answerLanguage: language };
+  });
   const [courseId, setCourseId] = useState<number | null>(preselected);
   const [error, setError] = useState<string | null>(null);
   const runImport = useRunImport();
@@ -151,7 +157,7 @@ function ImportForm() {
     setError(null);
     if (!plan || plan.decks.length === 0) return setError(t("imports.nothing_to_import"));
     const name = courseName.trim() || fallbackName;
-    const targetKey = JSON.stringify([target, courseId, name, description]);
+    const targetKey = JSON.stringify([target, courseId, name, description, languages]);
     if (sent.current?.plan !== plan || sent.current.target !== targetKey) {
       sent.current = { plan, target: targetKey, id: randomId() };
     }
@@ -161,7 +167,7 @@ function ImportForm() {
         target:
           target === "existing" && courseId
             ? { kind: "existing", courseId }
-            : { kind: "new", course: { name, description: description.trim(), tags: tags.tags } },
+            : { kind: "new", course: { name, description: description.trim(), tags: tags.tags, ...languages } },
         decks: plan.decks.map(({ name: deckName, description: deckDescription, cards }) => ({
           name: deckName,
           description: deckDescription,
@@ -411,6 +417,22 @@ function ImportForm() {
                 value={description}
                 onChange={(e) => setDescription(e.target.value)}
               />
+              <div className={formStyles.row}>
+                <SelectField
+                  label={t("course_form.question_language")}
+                  value={languages.questionLanguage}
+                  onChange={(e) => setLanguages({ ...languages, questionLanguage: e.target.value as CardLanguage })}
+                >
+                  <LanguageOptions />
+                </SelectField>
+                <SelectField
+                  label={t("course_form.answer_language")}
+                  value={languages.answerLanguage}
+                  onChange={(e) => setLanguages({ ...languages, answerLanguage: e.target.value as CardLanguage })}
+                >
+                  <LanguageOptions />
+                </SelectField>
+              </div>
             </>
           ) : myCourses.length === 0 ? (
             <p>{t("imports.no_own_courses")}</p>

@@ -5,6 +5,7 @@
  */
 
 import { Button, buttonClass } from "@client/components/button";
+import { CardDisplayButton } from "@client/components/card-display-button";
 import { Link } from "@client/components/link";
 import { Loading } from "@client/components/loading";
 import { Page } from "@client/components/page";
@@ -251,6 +252,8 @@ function Session({ courseId }: { courseId?: number }) {
                 cardKey={card.cardId}
                 question={card.question}
                 expected={card.answer}
+                questionLanguage={card.questionLanguage}
+                answerLanguage={card.answerLanguage}
                 badge={card.state === "new" ? t("review.new_card") : undefined}
                 onResult={typedResult(card)}
               />
@@ -261,6 +264,8 @@ function Session({ courseId }: { courseId?: number }) {
                 ref={cardButton}
                 question={card.question}
                 answer={card.answer}
+                questionLanguage={card.questionLanguage}
+                answerLanguage={card.answerLanguage}
                 shown={shown}
                 onReveal={reveal}
                 describedBy="review-hint"
@@ -293,6 +298,9 @@ function Session({ courseId }: { courseId?: number }) {
               )}
             </>
           )}
+          <div className={styles.display}>
+            <CardDisplayButton variant="link" languages={[card.questionLanguage, card.answerLanguage]} />
+          </div>
         </section>
       )}
     </ReviewKeys>

@@ -7,10 +7,14 @@
  */
 
 import { Button, buttonClass } from "@client/components/button";
+import { CardDisplayButton } from "@client/components/card-display-button";
+import { CardText } from "@client/components/card-text";
 import { Link } from "@client/components/link";
 import { RevealCard } from "@client/components/reveal-card";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
 import { useHotkeys } from "@client/lib/use-hotkeys";
+import type { SideLanguages } from "@shared/card-languages";
+import { furiganaBase } from "@shared/furigana/furigana";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newRound, type PracticeCardView, summarise } from "../lib/practice-round";
@@ -23,9 +27,11 @@ interface PracticeSessionProps {
   intro?: ReactNode;
   /** Where the end screen leads back to: the deck's study modes, or the course. */
   back: { to: string; label: string };
+  /** The languages of the cards' sides (the course's); absent in a copy kept offline before courses had them. */
+  languages: Partial<SideLanguages>;
 }
 
-export function PracticeSession({ cards, intro, back }: PracticeSessionProps) {
+export function PracticeSession({ cards, intro, back, languages }: PracticeSessionProps) {
   const { t } = useTranslation();
   const record = useRecordAnswer("practice");
   const [round, setRound] = useState(() => newRound(cards));
@@ -117,8 +123,18 @@ export function PracticeSession({ cards, intro, back }: PracticeSessionProps) {
               <ul className={styles.missed}>
                 {summary.missed.map((missed) => (
                   <li key={missed.id}>
-                    <span className={styles.missedQuestion}>{missed.question}</span>
-                    <span className={styles.missedAnswer}>{missed.answer}</span>
+                    <CardText
+                      text={missed.question}
+                      side="question"
+                      lang={languages.questionLanguage}
+                      className={styles.missedQuestion}
+                    />
+                    <CardText
+                      text={missed.answer}
+                      side="answer"
+                      lang={languages.answerLanguage}
+                      className={styles.missedAnswer}
+                    />
                   </li>
                 ))}
               </ul>
@@ -163,13 +179,15 @@ export function PracticeSession({ cards, intro, back }: PracticeSessionProps) {
           ref={cardButton}
           question={card.question}
           answer={card.answer}
+          questionLanguage={languages.questionLanguage}
+          answerLanguage={languages.answerLanguage}
           shown={shown}
           onReveal={reveal}
           describedBy="practice-hint"
         />
         {/* The answer appears inside the focused card: said once, for a screen reader. */}
         <p className="visually-hidden" aria-live="polite">
-          {shown ? t("practice.answer_is", { answer: card.answer }) : ""}
+          {shown ? t("practice.answer_is", { answer: furiganaBase(card.answer) }) : ""}
         </p>
         <InputHint
           id="practice-hint"
@@ -193,6 +211,9 @@ export function PracticeSession({ cards, intro, back }: PracticeSessionProps) {
             </Button>
           </div>
         )}
+        <div className={styles.display}>
+          <CardDisplayButton variant="link" languages={[languages.questionLanguage, languages.answerLanguage]} />
+        </div>
       </section>
     </>
   );

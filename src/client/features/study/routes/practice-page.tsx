@@ -26,6 +26,7 @@ export function DeckPracticePage() {
       {(deck) => (
         <PracticeSession
           cards={deck.flashcards}
+          languages={deck}
           back={{ to: localePath(`/courses/${courseId}/decks/${deckId}/study`), label: t("study.back_to_modes") }}
         />
       )}
@@ -65,6 +66,7 @@ export function CoursePracticePage() {
       ) : (
         <PracticeSession
           cards={data.cards}
+          languages={data}
           intro={
             data.total > data.cards.length && (
               <p className={practice.intro}>{t("practice.sampled", { count: data.cards.length, total: data.total })}</p>
