@@ -152,10 +152,11 @@ export async function suggestReadings(text: string, analyse: Analyse): Promise<s
       continue;
     }
     for (const word of words.filter((w) => w.start < segment.end && w.end > segment.start)) {
-      if (word.start >= segment.start && word.end <= segment.end) out.push(...alignWord(word.item));
-      else {
+      if (word.start >= segment.start && word.end <= segment.end) {
+        for (const part of alignWord(word.item)) out.push(part);
+      } else {
         const piece = base.slice(Math.max(word.start, segment.start), Math.min(word.end, segment.end));
-        out.push(...(alignAcross(word, segmentSpans, segment) ?? [{ again: piece }]));
+        for (const part of alignAcross(word, segmentSpans, segment) ?? [{ again: piece }]) out.push(part);
       }
     }
   }
