@@ -1,3 +1,4 @@
+import { CardDisplayButton } from "@client/components/card-display-button";
 import { Link } from "@client/components/link";
 import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
@@ -16,11 +17,16 @@ interface StudyFrameProps {
   mode: string;
   /** Where the back link goes: the study hub, or the deck for the hub itself. */
   backTo?: "deck" | "study";
+  /**
+   * A "Card display" button (readings, reading aloud) beside the back link: in the modes that show
+   * cards (not the hub; practice has its own under its card).
+   */
+  cardDisplay?: boolean;
   children(deck: DeckDetail): ReactNode;
 }
 
 /** Loads the deck once (shared with the deck page's cache) and frames a study mode. */
-export function StudyFrame({ mode, backTo = "study", children }: StudyFrameProps) {
+export function StudyFrame({ mode, backTo = "study", cardDisplay = backTo === "study", children }: StudyFrameProps) {
   const { courseId = "", deckId = "" } = useParams();
   const { t } = useTranslation();
   const localePath = useLocalePath();
@@ -44,8 +50,17 @@ export function StudyFrame({ mode, backTo = "study", children }: StudyFrameProps
       </Page>
     );
   }
+  const before =
+    cardDisplay && deck ? (
+      <div className={styles.frameBar}>
+        {back}
+        <CardDisplayButton variant="link" languages={[deck.questionLanguage, deck.answerLanguage]} />
+      </div>
+    ) : (
+      back
+    );
   return (
-    <Page title={deck ? t("study.mode_title", { mode, deck: deck.name }) : mode} before={back}>
+    <Page title={deck ? t("study.mode_title", { mode, deck: deck.name }) : mode} before={before}>
       {isPending ? <Loading label={t("deck.loading")} /> : children(deck)}
     </Page>
   );
