@@ -18,8 +18,8 @@ interface StudyFrameProps {
   /** Where the back link goes: the study hub, or the deck for the hub itself. */
   backTo?: "deck" | "study";
   /**
-   * A "Card display" button (readings, reading aloud) beside the back link: in the modes that show
-   * cards (not the hub; practice has its own under its card).
+   * A "Card display" button (readings, reading aloud) under the mode, as under review's card: in the
+   * modes that show cards (not the hub; practice has its own under its card).
    */
   cardDisplay?: boolean;
   children(deck: DeckDetail): ReactNode;
@@ -50,18 +50,20 @@ export function StudyFrame({ mode, backTo = "study", cardDisplay = backTo === "s
       </Page>
     );
   }
-  const before =
-    cardDisplay && deck ? (
-      <div className={styles.frameBar}>
-        {back}
-        <CardDisplayButton variant="link" languages={[deck.questionLanguage, deck.answerLanguage]} />
-      </div>
-    ) : (
-      back
-    );
   return (
-    <Page title={deck ? t("study.mode_title", { mode, deck: deck.name }) : mode} before={before}>
-      {isPending ? <Loading label={t("deck.loading")} /> : children(deck)}
+    <Page title={deck ? t("study.mode_title", { mode, deck: deck.name }) : mode} before={back}>
+      {isPending ? (
+        <Loading label={t("deck.loading")} />
+      ) : (
+        <>
+          {children(deck)}
+          {cardDisplay && (
+            <div className={styles.cardDisplay}>
+              <CardDisplayButton variant="link" languages={[deck.questionLanguage, deck.answerLanguage]} />
+            </div>
+          )}
+        </>
+      )}
     </Page>
   );
 }
