@@ -129,7 +129,9 @@ async function walkModes(page: Page, deck: DeckFixture, language: "en" | "ja", a
   await tile.locator('[lang="ja"] ruby rt').first().waitFor();
   expect(await main.locator("[data-tile-text] button").count()).toBe(0);
   expect(await main.locator(`button[data-side="answer"] [lang="${answerLang}"]`).count()).toBeGreaterThan(0);
-  for (const title of await main.locator("button[data-side]").evaluateAll((all) => all.map((t) => t.title)))
+  for (const title of await main
+    .locator("button[data-side]")
+    .evaluateAll((all) => all.map((t) => (t as HTMLButtonElement).title)))
     expect(title).not.toContain("[");
   const title = (await tile.getAttribute("title")) ?? "";
   expect(CARDS.map((card) => base(card.question))).toContain(title);
