@@ -24,7 +24,15 @@ async function answersOnServer(page: Page): Promise<number> {
   return stats.reviewsPerDay.reduce((sum, day) => sum + day.reviews, 0);
 }
 
-const question = async (page: Page) => (await page.getByTestId("write-question").innerText()).trim();
+/** The question's base text: its readings (ruby, decision 0052) left out. */
+const question = async (page: Page) =>
+  (
+    await page.getByTestId("write-question").evaluate((element) => {
+      const copy = element.cloneNode(true) as HTMLElement;
+      for (const reading of copy.querySelectorAll("rt, rp")) reading.remove();
+      return copy.textContent ?? "";
+    })
+  ).trim();
 const fieldValue = (page: Page, label: string) => page.getByLabel(label, { exact: true }).inputValue();
 
 describe("write mode", () => {
@@ -126,6 +134,13 @@ describe("write mode", () => {
       { question: "coffee", answer: "コーヒー" },
       { question: "water[みず]", answer: "みず" },
     ]);
+    // Kana input follows the answers' language (decision 0052): this course's answers are Japanese.
+    const languages = await fetch(`${inject("baseURL")}/api/courses/${fixture.courseId}`, {
+      method: "PUT",
+      headers: { origin: inject("baseURL"), cookie: fixture.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ name: fixture.courseName, questionLanguage: "en", answerLanguage: "ja" }),
+    });
+    expect(languages.status).toBe(200);
     const page = await session.signedInPage(fixture.cookie, PHONE_390);
     const before = await answersOnServer(page);
     await session.visit(page, `/ja/courses/${fixture.courseId}/decks/${fixture.deckId}/write`);
@@ -181,8 +196,9 @@ describe("write mode", () => {
     for (let i = 1; i <= 4; i++) {
       await page.getByText(`4枚中${i}枚目`).waitFor();
       const asked = await question(page);
-      // Furigana: the base text shows, never the brackets.
+      // Furigana: readings as ruby, never the brackets.
       expect(asked).not.toMatch(/[[\]]/);
+      if (asked === "water") expect(await page.getByTestId("write-question").locator("rt").innerText()).toBe("みず");
       seen.push(asked);
       await field.focus();
       if (asked === "to eat") {

@@ -8,6 +8,7 @@
  * The same field serves every card (no remount): a phone's keyboard stays open from card to card.
  */
 import { Button } from "@client/components/button";
+import { CardText } from "@client/components/card-text";
 import { isComposing } from "@client/lib/composition";
 import { useTouchScreen } from "@client/lib/use-touch-screen";
 import { type AnswerVerdict, checkAnswer, expectsKana } from "@shared/answers/check-answer";
@@ -15,10 +16,15 @@ import { TEXT_LIMITS } from "@shared/limits";
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AnswerDiff } from "./answer-diff";
-import { CardText } from "./card-text";
 import { finishKana, useKanaInput } from "./kana-input";
 import { useStoredFlag } from "./stored-flag";
 import styles from "./typed-answer.module.css";
+
+/** Japanese in its own scripts: "ja", "ja-JP", "ja-Jpan"…, but not romaji ("ja-Latn"). */
+function writtenInKana(tag: string): boolean {
+  const locale = new Intl.Locale(tag);
+  return locale.language === "ja" && locale.script !== "Latn";
+}
 
 /** "corrected": judged wrong, and the learner said "I was right" (it counts as right). */
 export type TypedOutcome = AnswerVerdict | "corrected";
@@ -38,7 +44,10 @@ interface TypedAnswerProps {
   cardKey: string | number;
   question: string;
   expected: string;
-  /** The BCP 47 language of the answers, when the course states it ("ja" allows kana input). */
+  /**
+   * The BCP 47 language of the answers, when the course states it: "ja" allows kana input, romaji
+   * ("ja-Latn") and other languages do not.
+   */
   answerLanguage?: string;
   questionLanguage?: string;
   /** A corner mark on the question ("New card"). */
@@ -76,7 +85,7 @@ export function TypedAnswer({
     setShownAt(performance.now());
   }
 
-  const japanese = answerLanguage === undefined || answerLanguage.toLowerCase().split("-")[0] === "ja";
+  const japanese = answerLanguage === undefined || writtenInKana(answerLanguage);
   const kanaPossible = japanese && expectsKana(expected);
   const [kanaWanted, setKanaWanted] = useStoredFlag(KANA_INPUT_KEY, true);
   const kana = kanaPossible && kanaWanted;
@@ -151,7 +160,7 @@ export function TypedAnswer({
       <p className={styles.question}>
         <span className={styles.side}>{t("study.question")}</span>
         <span className={styles.questionText} data-testid="write-question">
-          <CardText text={question} lang={questionLanguage} />
+          <CardText text={question} side="question" lang={questionLanguage} />
         </span>
         {badge && <span className={styles.badge}>{badge}</span>}
       </p>
@@ -228,7 +237,8 @@ export function TypedAnswer({
       {checked &&
         (checked.outcome === "right" ? (
           <p className={styles.answer}>
-            <span className={styles.side}>{t("study.answer")}</span> <CardText text={expected} lang={answerLang} />
+            <span className={styles.side}>{t("study.answer")}</span>{" "}
+            <CardText text={expected} side="answer" lang={answerLang} />
           </p>
         ) : (
           <AnswerDiff expected={checked.nearest} given={value} lang={answerLang} />

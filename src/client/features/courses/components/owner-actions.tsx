@@ -57,7 +57,9 @@ export function OwnerActions({ course }: { course: CourseDetail }) {
       )}
 
       <Suspense fallback={null}>
-        {open === "deck" && <DeckEditorDialog open onClose={close} target={{ kind: "create", courseId: course.id }} />}
+        {open === "deck" && (
+          <DeckEditorDialog open onClose={close} target={{ kind: "create", courseId: course.id, languages: course }} />
+        )}
         {open === "edit" && <CourseFormDialog open onClose={close} course={course} />}
         {open === "delete" && (
           <ConfirmByNameDialog

@@ -15,6 +15,7 @@ import { useSession } from "@client/core/session/session";
 import { ApiError } from "@client/lib/api";
 import { samePath } from "@client/lib/form-issues";
 import { notify } from "@client/lib/notify";
+import type { SideLanguages } from "@shared/card-languages";
 import {
   CARD_DURATION_DEFAULT_CREATE,
   CARD_DURATION_DEFAULT_NEW_IN_EDITOR,
@@ -50,7 +51,8 @@ import { CardPreview } from "./card-preview";
 import styles from "./deck-editor-dialog.module.css";
 import { DurationSlider } from "./duration-slider";
 
-type Target = { kind: "create"; courseId: number } | { kind: "edit"; deck: DeckDetail };
+/** A new deck knows its course's side languages, for the preview's `lang`. */
+type Target = { kind: "create"; courseId: number; languages: SideLanguages } | { kind: "edit"; deck: DeckDetail };
 
 interface DeckEditorDialogProps {
   open: boolean;
@@ -393,7 +395,11 @@ function DeckEditor({ target, store, onDone, onDirtyChange }: DeckEditorProps) {
                 </div>
               </div>
             )}
-            <CardPreview control={form.control} index={index} languages={editing} />
+            <CardPreview
+              control={form.control}
+              index={index}
+              languages={target.kind === "create" ? target.languages : target.deck}
+            />
             <Controller
               control={form.control}
               name={`cards.${index}.duration`}

@@ -1,3 +1,4 @@
+import { CardDisplayButton } from "@client/components/card-display-button";
 import { Link } from "@client/components/link";
 import { LoadFailed } from "@client/components/load-failed";
 import { Loading } from "@client/components/loading";
@@ -16,11 +17,16 @@ interface StudyFrameProps {
   mode: string;
   /** Where the back link goes: the study hub, or the deck for the hub itself. */
   backTo?: "deck" | "study";
+  /**
+   * A "Card display" button (readings, reading aloud) under the mode, as under review's card: in the
+   * modes that show cards (not the hub; practice has its own under its card).
+   */
+  cardDisplay?: boolean;
   children(deck: DeckDetail): ReactNode;
 }
 
 /** Loads the deck once (shared with the deck page's cache) and frames a study mode. */
-export function StudyFrame({ mode, backTo = "study", children }: StudyFrameProps) {
+export function StudyFrame({ mode, backTo = "study", cardDisplay = backTo === "study", children }: StudyFrameProps) {
   const { courseId = "", deckId = "" } = useParams();
   const { t } = useTranslation();
   const localePath = useLocalePath();
@@ -46,7 +52,18 @@ export function StudyFrame({ mode, backTo = "study", children }: StudyFrameProps
   }
   return (
     <Page title={deck ? t("study.mode_title", { mode, deck: deck.name }) : mode} before={back}>
-      {isPending ? <Loading label={t("deck.loading")} /> : children(deck)}
+      {isPending ? (
+        <Loading label={t("deck.loading")} />
+      ) : (
+        <>
+          {children(deck)}
+          {cardDisplay && (
+            <div className={styles.cardDisplay}>
+              <CardDisplayButton variant="link" languages={[deck.questionLanguage, deck.answerLanguage]} />
+            </div>
+          )}
+        </>
+      )}
     </Page>
   );
 }

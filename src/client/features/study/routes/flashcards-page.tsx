@@ -1,7 +1,9 @@
 import { Button, buttonClass } from "@client/components/button";
+import { FuriganaText, ListenButton } from "@client/components/card-text";
 import { Dialog } from "@client/components/dialog";
 import { Link } from "@client/components/link";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
+import { useCardDisplay } from "@client/lib/card-display";
 import { useHotkeys } from "@client/lib/use-hotkeys";
 import type { DeckDetail, Flashcard } from "@shared/schemas/deck";
 import { useEffect, useRef, useState } from "react";
@@ -21,6 +23,7 @@ export function FlashcardsPage() {
 
 function FlipCards({ deck }: { deck: DeckDetail }) {
   const { t } = useTranslation();
+  const { readings } = useCardDisplay();
   const [shuffled, setShuffled] = useState(false);
   const [cards, setCards] = useState<Flashcard[]>(deck.flashcards);
   const [index, setIndex] = useState(0);
@@ -162,34 +165,52 @@ function FlipCards({ deck }: { deck: DeckDetail }) {
         aria-label={t("polish.cards_done", { done: index, total: cards.length })}
       />
       <InputHint keys={t("polish.flip_keys")} touch={t("polish.flip_touch")} />
-      <button
-        ref={cardRef}
-        type="button"
-        className={styles.flipCard}
-        data-side={showAnswer ? "answer" : "question"}
-        data-mark={currentMark}
-        onClick={() => setShowAnswer((shown) => !shown)}
-        onPointerDown={(e) => {
-          pointerStart.current = { x: e.clientX, y: e.clientY };
-        }}
-        onPointerUp={(e) => {
-          const from = pointerStart.current;
-          pointerStart.current = null;
-          if (!from || e.pointerType === "mouse") return;
-          const dx = e.clientX - from.x;
-          const dy = e.clientY - from.y;
-          // Sideways moves; up marks as known, down for review (and both move on).
-          if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(dy)) move(dx < 0 ? 1 : -1);
-          else if (Math.abs(dy) > SWIPE_PX) mark(dy < 0 ? "correct" : "incorrect");
-        }}
-        aria-describedby="flip-hint"
-      >
-        {/* A new card, or the other side, plays the flip (none under reduced motion: the CSS). */}
-        <span key={`${card?.id}-${showAnswer}`} className={styles.face}>
-          <span className={styles.side}>{showAnswer ? t("study.answer") : t("study.question")}</span>{" "}
-          {showAnswer ? card?.answer : card?.question}
-        </span>
-      </button>
+      {/* The Listen button sits beside the card's button, in its corner (a button holds no button). */}
+      <div className={styles.flipFrame}>
+        <button
+          ref={cardRef}
+          type="button"
+          className={styles.flipCard}
+          data-side={showAnswer ? "answer" : "question"}
+          data-mark={currentMark}
+          onClick={() => setShowAnswer((shown) => !shown)}
+          onPointerDown={(e) => {
+            pointerStart.current = { x: e.clientX, y: e.clientY };
+          }}
+          onPointerUp={(e) => {
+            const from = pointerStart.current;
+            pointerStart.current = null;
+            if (!from || e.pointerType === "mouse") return;
+            const dx = e.clientX - from.x;
+            const dy = e.clientY - from.y;
+            // Sideways moves; up marks as known, down for review (and both move on).
+            if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(dy)) move(dx < 0 ? 1 : -1);
+            else if (Math.abs(dy) > SWIPE_PX) mark(dy < 0 ? "correct" : "incorrect");
+          }}
+          aria-describedby="flip-hint"
+        >
+          {/* A new card, or the other side, plays the flip (none under reduced motion: the CSS). */}
+          <span key={`${card?.id}-${showAnswer}`} className={styles.face}>
+            <span className={styles.side}>{showAnswer ? t("study.answer") : t("study.question")}</span>{" "}
+            {card && (
+              <FuriganaText
+                text={showAnswer ? card.answer : card.question}
+                lang={showAnswer ? deck.answerLanguage : deck.questionLanguage}
+                mode={readings}
+                focusable={false}
+              />
+            )}
+          </span>
+        </button>
+        {card && (
+          <ListenButton
+            className={styles.flipListen}
+            text={showAnswer ? card.answer : card.question}
+            side={showAnswer ? "answer" : "question"}
+            lang={showAnswer ? deck.answerLanguage : deck.questionLanguage}
+          />
+        )}
+      </div>
       <p id="flip-hint" hidden>
         {t("study.flip_hint")}
       </p>

@@ -1,4 +1,7 @@
+import { FuriganaText } from "@client/components/card-text";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
+import { useCardDisplay } from "@client/lib/card-display";
+import { furiganaBase } from "@shared/furigana/furigana";
 import type { DeckDetail } from "@shared/schemas/deck";
 import { type CSSProperties, type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -33,6 +36,14 @@ type Picked = { kind: "question"; number: number } | { kind: "answer"; index: nu
 function Matching({ deck }: { deck: DeckDetail }) {
   const { t } = useTranslation();
   const baseId = useId();
+  const { readings } = useCardDisplay();
+  /** A side's text as ruby; sentences, labels and the live region use its base text (furiganaBase). */
+  const question = (text: string) => (
+    <FuriganaText text={text} lang={deck.questionLanguage} mode={readings} focusable={false} />
+  );
+  const answerText = (text: string) => (
+    <FuriganaText text={text} lang={deck.answerLanguage} mode={readings} focusable={false} />
+  );
   const [round, setRound] = useState(() => makeRound(deck));
   const [assignments, setAssignments] = useState<Assignments>(new Map());
   const [picked, setPicked] = useState<Picked>(null);
@@ -88,7 +99,7 @@ function Matching({ deck }: { deck: DeckDetail }) {
     picked?.kind === "question"
       ? t("study.match_picked_question", { number: picked.number })
       : picked?.kind === "answer"
-        ? t("study.match_picked_answer", { answer: round.answers[picked.index]?.text ?? "" })
+        ? t("study.match_picked_answer", { answer: furiganaBase(round.answers[picked.index]?.text ?? "") })
         : "";
 
   return (
@@ -110,7 +121,7 @@ function Matching({ deck }: { deck: DeckDetail }) {
                 <li key={card.id} className={styles.matchItem} data-paired={numbersTaken.has(i + 1) ? "" : undefined}>
                   {submitted ? (
                     <span className={styles.matchText}>
-                      <span className={styles.number}>{i + 1}.</span> {card.question}
+                      <span className={styles.number}>{i + 1}.</span> {question(card.question)}
                     </span>
                   ) : (
                     <button
@@ -119,7 +130,7 @@ function Matching({ deck }: { deck: DeckDetail }) {
                       aria-pressed={picked?.kind === "question" && picked.number === i + 1}
                       onClick={() => pickQuestion(i + 1)}
                     >
-                      <span className={styles.number}>{i + 1}.</span> {card.question}
+                      <span className={styles.number}>{i + 1}.</span> {question(card.question)}
                     </button>
                   )}
                   {result && (
@@ -128,7 +139,10 @@ function Matching({ deck }: { deck: DeckDetail }) {
                         ? `✓ ${t("study.correct")}`
                         : result.kind === "unanswered"
                           ? t("study.no_answer_selected")
-                          : t("study.you_answered", { chosen: result.chosenAnswer, correct: card.answer })}
+                          : t("study.you_answered", {
+                              chosen: furiganaBase(result.chosenAnswer),
+                              correct: furiganaBase(card.answer),
+                            })}
                     </p>
                   )}
                 </li>
@@ -150,7 +164,7 @@ function Matching({ deck }: { deck: DeckDetail }) {
                     // Mouse, arrow keys in the closed list, typed digits and a phone's picker all
                     // end in this one change event.
                     onChange={(e) => pair(i, e.target.value ? Number(e.target.value) : null)}
-                    aria-label={t("study.question_for", { answer: answer.text })}
+                    aria-label={t("study.question_for", { answer: furiganaBase(answer.text) })}
                   >
                     <option value="">–</option>
                     {round.questions.map((card, q) => (
@@ -160,7 +174,7 @@ function Matching({ deck }: { deck: DeckDetail }) {
                     ))}
                   </select>
                   {submitted ? (
-                    <span className={styles.matchText}>{answer.text}</span>
+                    <span className={styles.matchText}>{answerText(answer.text)}</span>
                   ) : (
                     <button
                       type="button"
@@ -168,7 +182,7 @@ function Matching({ deck }: { deck: DeckDetail }) {
                       aria-pressed={picked?.kind === "answer" && picked.index === i}
                       onClick={() => pickAnswer(i)}
                     >
-                      {answer.text}
+                      {answerText(answer.text)}
                     </button>
                   )}
                 </div>

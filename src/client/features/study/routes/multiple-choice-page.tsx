@@ -1,6 +1,8 @@
 import { Button } from "@client/components/button";
+import { CardText, FuriganaText } from "@client/components/card-text";
 import { Dialog } from "@client/components/dialog";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
+import { useCardDisplay } from "@client/lib/card-display";
 import { useHotkeys } from "@client/lib/use-hotkeys";
 import type { DeckDetail } from "@shared/schemas/deck";
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
@@ -40,6 +42,7 @@ const optionIndexOf = (event: { key: string; altKey: boolean; ctrlKey: boolean; 
 function MultipleChoice({ deck }: { deck: DeckDetail }) {
   const { t } = useTranslation();
   const checkboxId = useId();
+  const { readings } = useCardDisplay();
   const [questions, setQuestions] = useState(() => makeQuestions(deck));
   const [chosen, setChosen] = useState<ReadonlyMap<number, string>>(new Map());
   /** Questions already checked (and recorded) one by one. */
@@ -159,7 +162,8 @@ function MultipleChoice({ deck }: { deck: DeckDetail }) {
             <li key={card.id}>
               <fieldset className={styles.question} disabled={shown} onKeyDown={(e) => chooseByKey(index, e)}>
                 <legend>
-                  <span className={styles.number}>{index + 1}.</span> {card.question}
+                  <span className={styles.number}>{index + 1}.</span>{" "}
+                  <CardText text={card.question} side="question" lang={deck.questionLanguage} />
                 </legend>
                 <div className={styles.options}>
                   {options.map((option, position) => {
@@ -188,7 +192,9 @@ function MultipleChoice({ deck }: { deck: DeckDetail }) {
                         <span className={styles.optionKey} aria-hidden="true">
                           {position + 1}
                         </span>
-                        <span className={styles.optionText}>{option}</span>
+                        <span className={styles.optionText}>
+                          <FuriganaText text={option} lang={deck.answerLanguage} mode={readings} focusable={false} />
+                        </span>
                         {picked && !verdict && (
                           <span className={styles.pickedMark} aria-hidden="true">
                             ✓

@@ -22,7 +22,7 @@ export function DeckPracticePage() {
   const { courseId = "", deckId = "" } = useParams();
   const localePath = useLocalePath();
   return (
-    <StudyFrame mode={t("practice.title")}>
+    <StudyFrame mode={t("practice.title")} cardDisplay={false}>
       {(deck) => (
         <PracticeSession
           cards={deck.flashcards}

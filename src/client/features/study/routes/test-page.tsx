@@ -1,11 +1,14 @@
 import { Button, buttonClass } from "@client/components/button";
+import { CardText, FuriganaText } from "@client/components/card-text";
 import { Link } from "@client/components/link";
 import { useOnline } from "@client/core/offline/network";
 import { useSession } from "@client/core/session/session";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
+import { useCardDisplay } from "@client/lib/card-display";
 import { notify } from "@client/lib/notify";
 import { useHotkeys } from "@client/lib/use-hotkeys";
 import { useLocalePath } from "@client/lib/use-language";
+import type { SideLanguages } from "@shared/card-languages";
 import type { DeckDetail, Flashcard } from "@shared/schemas/deck";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
@@ -94,6 +97,7 @@ function TimedTest({ deck }: { deck: DeckDetail }) {
       return (
         <QuestionFlash
           card={card}
+          lang={deck.questionLanguage}
           onHidden={() =>
             setPhase({
               kind: "answering",
@@ -112,20 +116,26 @@ function TimedTest({ deck }: { deck: DeckDetail }) {
           number={phase.index + 1}
           total={order.length}
           options={phase.options}
+          lang={deck.answerLanguage}
           onChoose={(option) => choose(phase.index, card, option, phase.shownAt)}
         />
       );
     }
     case "failed":
-      return <FailedScreen card={phase.card} chosen={phase.chosen} onRetry={restart} />;
+      return <FailedScreen card={phase.card} chosen={phase.chosen} languages={deck} onRetry={restart} />;
     case "passed":
       return <PassedScreen deck={deck} recordPass={recordPass} />;
   }
 }
 
-/** The question alone, for the card's duration; no pointer in the way. */
-function QuestionFlash({ card, onHidden }: { card: Flashcard; onHidden(): void }) {
+/**
+ * The question alone, for the card's duration; no pointer in the way (and no Listen button). Its
+ * readings follow the learner's choice: "never" keeps them hidden on this asked side (issue #24),
+ * and "hover" too, since the flash is over before a hover or a tap.
+ */
+function QuestionFlash({ card, lang, onHidden }: { card: Flashcard; lang: string | undefined; onHidden(): void }) {
   const { t } = useTranslation();
+  const { readings } = useCardDisplay();
   const hide = useRef(onHidden);
   hide.current = onHidden;
   useLayoutEffect(() => {
@@ -140,7 +150,7 @@ function QuestionFlash({ card, onHidden }: { card: Flashcard; onHidden(): void }
   return (
     <section className={`${styles.screen} ${styles.flash}`} aria-label={t("test.question")} aria-live="assertive">
       <p className={styles.flashText} data-testid="flash-question">
-        {card.question}
+        <FuriganaText text={card.question} lang={lang} mode={readings} focusable={false} />
       </p>
     </section>
   );
@@ -150,11 +160,14 @@ interface AnswerChoiceProps {
   number: number;
   total: number;
   options: string[];
+  /** The answers' language. */
+  lang: string | undefined;
   onChoose(option: string): void;
 }
 
-function AnswerChoice({ number, total, options, onChoose }: AnswerChoiceProps) {
+function AnswerChoice({ number, total, options, lang, onChoose }: AnswerChoiceProps) {
   const { t } = useTranslation();
+  const { readings } = useCardDisplay();
   // 1 to 4 choose the option with that number.
   useHotkeys(Object.fromEntries(options.map((option, i) => [String(i + 1), () => onChoose(option)])));
   // The focus goes to the heading, not to the first option: a focused option looks chosen (on a
@@ -172,7 +185,7 @@ function AnswerChoice({ number, total, options, onChoose }: AnswerChoiceProps) {
       <div className={styles.options}>
         {options.map((option, i) => (
           <Button key={option} variant="secondary" className={styles.option} onClick={() => onChoose(option)}>
-            <kbd>{i + 1}</kbd> {option}
+            <kbd>{i + 1}</kbd> <FuriganaText text={option} lang={lang} mode={readings} focusable={false} />
           </Button>
         ))}
       </div>
@@ -181,7 +194,14 @@ function AnswerChoice({ number, total, options, onChoose }: AnswerChoiceProps) {
   );
 }
 
-function FailedScreen({ card, chosen, onRetry }: { card: Flashcard; chosen: string; onRetry(): void }) {
+interface FailedScreenProps {
+  card: Flashcard;
+  chosen: string;
+  languages: SideLanguages;
+  onRetry(): void;
+}
+
+function FailedScreen({ card, chosen, languages, onRetry }: FailedScreenProps) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   return (
@@ -189,11 +209,17 @@ function FailedScreen({ card, chosen, onRetry }: { card: Flashcard; chosen: stri
       <h2 id="test-failed">{t("test.failed")}</h2>
       <dl className={styles.review}>
         <dt>{t("test.question")}</dt>
-        <dd>{card.question}</dd>
+        <dd>
+          <CardText text={card.question} side="question" lang={languages.questionLanguage} />
+        </dd>
         <dt>{t("test.correct_answer")}</dt>
-        <dd className={styles.right}>{card.answer}</dd>
+        <dd className={styles.right}>
+          <CardText text={card.answer} side="answer" lang={languages.answerLanguage} />
+        </dd>
         <dt>{t("test.your_answer")}</dt>
-        <dd className={styles.wrong}>{chosen}</dd>
+        <dd className={styles.wrong}>
+          <CardText text={chosen} side="answer" lang={languages.answerLanguage} />
+        </dd>
       </dl>
       <div className={styles.actions}>
         <Button autoFocus onClick={onRetry}>

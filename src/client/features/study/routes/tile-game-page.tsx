@@ -1,5 +1,8 @@
 import { Button } from "@client/components/button";
+import { FuriganaText } from "@client/components/card-text";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
+import { useCardDisplay } from "@client/lib/card-display";
+import { furiganaBase } from "@shared/furigana/furigana";
 import { TILE_REMOVAL_CHECK_MS } from "@shared/limits";
 import type { DeckDetail, Flashcard } from "@shared/schemas/deck";
 import { type PointerEvent as ReactPointerEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
@@ -99,6 +102,7 @@ function dealRound(cards: readonly Flashcard[], grid: BoardGrid): Tile[] {
  */
 function TileGame({ deck }: { deck: DeckDetail }) {
   const { t } = useTranslation();
+  const { readings } = useCardDisplay();
   const [layout, setLayout] = useState<Layout | null>(null);
   const [rounds, setRounds] = useState<Flashcard[][]>([]);
   const [round, setRound] = useState(0);
@@ -304,9 +308,9 @@ function TileGame({ deck }: { deck: DeckDetail }) {
       </div>
       <p className={styles.feedback} aria-live="polite" data-wrong={wrong ? "" : undefined}>
         {wrong
-          ? t("polish.not_a_pair", { first: wrong.texts[0], second: wrong.texts[1] })
+          ? t("polish.not_a_pair", { first: furiganaBase(wrong.texts[0]), second: furiganaBase(wrong.texts[1]) })
           : selectedTile
-            ? t("study.tile_selected", { text: selectedTile.text })
+            ? t("study.tile_selected", { text: furiganaBase(selectedTile.text) })
             : ""}
       </p>
       <section
@@ -325,7 +329,7 @@ function TileGame({ deck }: { deck: DeckDetail }) {
             data-dragging={dragging === tile.id ? "" : undefined}
             // A text too long for its tile ends in an ellipsis: the pointer's tooltip, and the line
             // above the board once the tile is selected, show it whole.
-            title={tile.text}
+            title={furiganaBase(tile.text)}
             aria-pressed={selected === tile.id}
             style={{ left: `${tile.x}%`, top: `${tile.y}%`, width: `${tile.width}%`, height: `${tile.height}%` }}
             onPointerDown={(e) => onPointerDown(e, tile)}
@@ -344,7 +348,13 @@ function TileGame({ deck }: { deck: DeckDetail }) {
             }}
           >
             <span className={styles.tileText} data-tile-text="">
-              {tile.text}
+              {/* A tile is the control: its text is no focus stop of its own, and has no Listen inside. */}
+              <FuriganaText
+                text={tile.text}
+                lang={tile.side === "question" ? deck.questionLanguage : deck.answerLanguage}
+                mode={readings}
+                focusable={false}
+              />
             </span>
           </button>
         ))}

@@ -4,8 +4,8 @@
  * (decision 0047), once per card, when the learner goes on (decision 0051). A summary ends the round.
  */
 import { Button, buttonClass } from "@client/components/button";
+import { CardText } from "@client/components/card-text";
 import { Link } from "@client/components/link";
-import { CardText } from "@client/components/typed-answer/card-text";
 import {
   countsAsRight,
   TypedAnswer,
@@ -67,10 +67,10 @@ function WriteSession({ deck }: { deck: DeckDetail }) {
               {missed.map((c) => (
                 <div key={c.id}>
                   <dt>
-                    <CardText text={c.question} />
+                    <CardText text={c.question} side="question" lang={deck.questionLanguage} />
                   </dt>
                   <dd>
-                    <CardText text={c.answer} />
+                    <CardText text={c.answer} side="answer" lang={deck.answerLanguage} />
                   </dd>
                 </div>
               ))}
@@ -107,6 +107,8 @@ function WriteSession({ deck }: { deck: DeckDetail }) {
         cardKey={card.id}
         question={card.question}
         expected={card.answer}
+        questionLanguage={deck.questionLanguage}
+        answerLanguage={deck.answerLanguage}
         onResult={onResult(card)}
       />
     </section>
