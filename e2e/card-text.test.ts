@@ -171,5 +171,19 @@ describe("card text", () => {
     await page.locator('button[data-side="answer"] [lang="en"]').waitFor();
     await page.getByRole("button", { name: "問題を聞く" }).waitFor();
     await expectAccessible(page);
+
+    // Matching: a Listen button beside each question (not inside its pairing button), none for
+    // the English answers; listening pairs nothing.
+    await session.visit(page, `/ja/courses/${deck.courseId}/decks/${deck.deckId}/matching`);
+    const matchListen = page.getByRole("button", { name: "問題を聞く" });
+    await matchListen.first().waitFor();
+    expect(await matchListen.count()).toBe(4);
+    expect(await page.getByRole("button", { name: "答えを聞く" }).count()).toBe(0);
+    expect(await page.locator("button button").count()).toBe(0);
+    const before = (await spoken(page)).length;
+    await matchListen.first().tap();
+    await expect.poll(async () => (await spoken(page)).length).toBe(before + 1);
+    expect(await page.locator('button[aria-pressed="true"]').count()).toBe(0);
+    await expectAccessible(page);
   });
 });

@@ -1,4 +1,4 @@
-import { FuriganaText } from "@client/components/card-text";
+import { FuriganaText, ListenButton } from "@client/components/card-text";
 import { useRecordAnswer } from "@client/features/reviews/api/record-answer";
 import { useCardDisplay } from "@client/lib/card-display";
 import { furiganaBase } from "@shared/furigana/furigana";
@@ -119,20 +119,24 @@ function Matching({ deck }: { deck: DeckDetail }) {
               const result = results[i];
               return (
                 <li key={card.id} className={styles.matchItem} data-paired={numbersTaken.has(i + 1) ? "" : undefined}>
-                  {submitted ? (
-                    <span className={styles.matchText}>
-                      <span className={styles.number}>{i + 1}.</span> {question(card.question)}
-                    </span>
-                  ) : (
-                    <button
-                      type="button"
-                      className={styles.pairButton}
-                      aria-pressed={picked?.kind === "question" && picked.number === i + 1}
-                      onClick={() => pickQuestion(i + 1)}
-                    >
-                      <span className={styles.number}>{i + 1}.</span> {question(card.question)}
-                    </button>
-                  )}
+                  <div className={styles.matchSide}>
+                    {submitted ? (
+                      <span className={styles.matchText}>
+                        <span className={styles.number}>{i + 1}.</span> {question(card.question)}
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className={styles.pairButton}
+                        aria-pressed={picked?.kind === "question" && picked.number === i + 1}
+                        onClick={() => pickQuestion(i + 1)}
+                      >
+                        <span className={styles.number}>{i + 1}.</span> {question(card.question)}
+                      </button>
+                    )}
+                    {/* Beside the pairing button, not in it: listening pairs nothing. */}
+                    <ListenButton text={card.question} side="question" lang={deck.questionLanguage} />
+                  </div>
                   {result && (
                     <p className={styles.result} data-verdict={result.kind === "correct" ? "correct" : "wrong"}>
                       {result.kind === "correct"
@@ -185,6 +189,7 @@ function Matching({ deck }: { deck: DeckDetail }) {
                       {answerText(answer.text)}
                     </button>
                   )}
+                  <ListenButton text={answer.text} side="answer" lang={deck.answerLanguage} />
                 </div>
               </li>
             ))}
